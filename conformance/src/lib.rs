@@ -1,0 +1,1 @@
+//! Black-box conformance tests live in tests/.

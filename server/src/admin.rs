@@ -1,0 +1,146 @@
+//! The admin API for keys (`/admin/keys...`), guarded by the operator token; the same
+//! operations as `suite keys ...`. Unpublished: it is not part of the customer contract.
+
+use std::collections::BTreeMap;
+
+use dropshot::{
+    ClientErrorStatusCode, HttpError, HttpResponseOk, HttpResponseUpdatedNoContent, Path, RequestContext, TypedBody,
+    endpoint,
+};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::Suite;
+use crate::platform::keys::{self, IssuedKey, KeyInfo};
+use crate::platform::{Api, ApiError, Plan};
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct CreateKey {
+    pub name: String,
+    /// API name → plan name (`free`, `basic`, `pro`, `unlimited`).
+    pub subscriptions: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct KeyPath {
+    pub id: String,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct PlanPath {
+    pub id: String,
+    pub api: String,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct SetPlan {
+    /// The new plan, or null to unsubscribe.
+    pub plan: Option<String>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct AdminKey {
+    #[schemars(with = "serde_json::Value")]
+    pub key: serde_json::Value,
+}
+
+fn authorize(rqctx: &RequestContext<Suite>) -> Result<(), HttpError> {
+    let token = &rqctx.context().gateway.config().operator_token;
+    if token.is_empty() {
+        return Err(ApiError::NotFound("the admin API is disabled (no operator token configured)".into()).into());
+    }
+    let presented = rqctx
+        .request
+        .headers()
+        .get(http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or_default();
+    // Compare digests so the comparison time says nothing about the token.
+    if Sha256::digest(presented.as_bytes()) == Sha256::digest(token.as_bytes()) {
+        Ok(())
+    } else {
+        Err(HttpError::for_client_error(
+            Some("invalid_operator_token".into()),
+            ClientErrorStatusCode::UNAUTHORIZED,
+            "a valid operator token is required".into(),
+        ))
+    }
+}
+
+fn parse_api(name: &str) -> Result<Api, HttpError> {
+    Api::parse(name).ok_or_else(|| ApiError::InvalidInput(format!("unknown API {name:?}")).into())
+}
+
+fn parse_plan(name: &str) -> Result<Plan, HttpError> {
+    Plan::parse(name).ok_or_else(|| ApiError::InvalidInput(format!("unknown plan {name:?}")).into())
+}
+
+fn internal(e: anyhow::Error) -> HttpError {
+    ApiError::internal(format!("{e:#}")).into()
+}
+
+#[endpoint { method = GET, path = "/admin/keys", unpublished = true }]
+pub async fn list_keys(rqctx: RequestContext<Suite>) -> Result<HttpResponseOk<Vec<serde_json::Value>>, HttpError> {
+    authorize(&rqctx)?;
+    let keys: Vec<KeyInfo> = keys::list(rqctx.context().gateway.db()).await.map_err(internal)?;
+    Ok(HttpResponseOk(keys.iter().filter_map(|k| serde_json::to_value(k).ok()).collect()))
+}
+
+#[endpoint { method = POST, path = "/admin/keys", unpublished = true }]
+pub async fn create_key(rqctx: RequestContext<Suite>, body: TypedBody<CreateKey>) -> Result<HttpResponseOk<serde_json::Value>, HttpError> {
+    authorize(&rqctx)?;
+    let body = body.into_inner();
+    let mut subscriptions = Vec::new();
+    for (api, plan) in &body.subscriptions {
+        subscriptions.push((parse_api(api)?, parse_plan(plan)?));
+    }
+    let gateway = &rqctx.context().gateway;
+    let issued = keys::create(gateway.db(), &body.name, &subscriptions, gateway.now().timestamp()).await.map_err(internal)?;
+    issued_json(&issued)
+}
+
+#[endpoint { method = POST, path = "/admin/keys/{id}/revoke", unpublished = true }]
+pub async fn revoke_key(rqctx: RequestContext<Suite>, path: Path<KeyPath>) -> Result<HttpResponseUpdatedNoContent, HttpError> {
+    authorize(&rqctx)?;
+    let gateway = &rqctx.context().gateway;
+    let id = path.into_inner().id;
+    if keys::revoke(gateway.db(), &id, gateway.now().timestamp()).await.map_err(internal)? {
+        Ok(HttpResponseUpdatedNoContent())
+    } else {
+        Err(ApiError::NotFound(format!("no key {id}")).into())
+    }
+}
+
+#[endpoint { method = POST, path = "/admin/keys/{id}/rotate", unpublished = true }]
+pub async fn rotate_key(rqctx: RequestContext<Suite>, path: Path<KeyPath>) -> Result<HttpResponseOk<serde_json::Value>, HttpError> {
+    authorize(&rqctx)?;
+    let id = path.into_inner().id;
+    let issued = keys::rotate(rqctx.context().gateway.db(), &id)
+        .await
+        .map_err(|_| HttpError::from(ApiError::NotFound(format!("no active key {id}"))))?;
+    issued_json(&issued)
+}
+
+#[endpoint { method = PUT, path = "/admin/keys/{id}/plans/{api}", unpublished = true }]
+pub async fn set_plan(
+    rqctx: RequestContext<Suite>,
+    path: Path<PlanPath>,
+    body: TypedBody<SetPlan>,
+) -> Result<HttpResponseUpdatedNoContent, HttpError> {
+    authorize(&rqctx)?;
+    let path = path.into_inner();
+    let api = parse_api(&path.api)?;
+    let plan = body.into_inner().plan.as_deref().map(parse_plan).transpose()?;
+    let db = rqctx.context().gateway.db();
+    if keys::get(db, &path.id).await.map_err(internal)?.is_none() {
+        return Err(ApiError::NotFound(format!("no key {}", path.id)).into());
+    }
+    keys::set_plan(db, &path.id, api, plan).await.map_err(internal)?;
+    Ok(HttpResponseUpdatedNoContent())
+}
+
+fn issued_json(issued: &IssuedKey) -> Result<HttpResponseOk<serde_json::Value>, HttpError> {
+    serde_json::to_value(issued).map(HttpResponseOk).map_err(|e| HttpError::for_internal_error(e.to_string()))
+}

@@ -1,0 +1,19 @@
+//! The suite: seven HTTP APIs behind one `X-API-Key` scheme and one plan model.
+//!
+//! Layout (see ARCHITECTURE.md):
+//! - [`generated`]: wire types and the API layer, generated from `openapi/suite.yaml`. The
+//!   dropshot trait's only implementation runs every request through the [`platform`] before
+//!   it reaches [`Suite`], the hand-written [`generated::api::Backend`].
+//! - [`platform`]: keys, plans, quotas, database, downloads, limits, errors, telemetry.
+//! - one module per API (`validate`, ...): thin HTTP glue over a pure engine.
+//! - [`server`]: wiring and start-up; [`admin`] and [`service`]: endpoints outside the contract.
+
+pub mod admin;
+pub mod backend;
+pub mod generated;
+pub mod platform;
+pub mod server;
+pub mod service;
+pub mod validate;
+
+pub use backend::Suite;

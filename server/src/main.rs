@@ -1,0 +1,152 @@
+//! The `suite` binary: serve the APIs, migrate the database, manage keys.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use dropshot::ConfigLoggingLevel;
+use suite_server::platform::clock::Clock;
+use suite_server::platform::config::Config;
+use suite_server::platform::keys::{self, IssuedKey, KeyInfo};
+use suite_server::platform::{Api, Plan};
+use suite_server::server;
+
+#[derive(Parser)]
+#[command(name = "suite", about = "Seven HTTP APIs behind one key scheme and one plan model")]
+struct Cli {
+    /// Configuration file (TOML); environment variables override it.
+    #[arg(long, global = true, env = "SUITE_CONFIG")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Migrate the database and serve until interrupted.
+    Serve,
+    /// Apply pending database migrations.
+    Migrate,
+    /// Manage API keys.
+    #[command(subcommand)]
+    Keys(KeysCommand),
+}
+
+#[derive(Subcommand)]
+enum KeysCommand {
+    /// Create a key; prints the secret once.
+    Create {
+        /// A name for humans.
+        #[arg(long)]
+        name: String,
+        /// Plan for every chosen API: free, basic, pro or unlimited.
+        #[arg(long, default_value = "free")]
+        plan: String,
+        /// APIs to subscribe to (repeatable); all seven when omitted.
+        #[arg(long = "api")]
+        apis: Vec<String>,
+        /// Print only the secret (for scripts).
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// List keys (never their secrets).
+    List,
+    /// Revoke a key at once.
+    Revoke { id: String },
+    /// Replace a key's secret; prints the new one once.
+    Rotate { id: String },
+    /// Change a key's plan on one API, or unsubscribe it with `--plan none`.
+    SetPlan {
+        id: String,
+        #[arg(long)]
+        api: String,
+        #[arg(long)]
+        plan: String,
+    },
+}
+
+#[tokio::main]
+async fn main() -> Result<()> {
+    let cli = Cli::parse();
+    let config = Config::load(cli.config.as_deref())?;
+    match cli.command {
+        Command::Serve => serve(config).await,
+        Command::Migrate => {
+            server::open_database(&config).await?;
+            println!("database migrated");
+            Ok(())
+        }
+        Command::Keys(command) => keys_command(config, command).await,
+    }
+}
+
+async fn serve(config: Config) -> Result<()> {
+    let log = server::logger(ConfigLoggingLevel::Info)?;
+    let running = server::start(config, Clock::System, log).await?;
+    println!("Serving on http://{}", running.addr);
+    tokio::select! {
+        result = tokio::signal::ctrl_c() => {
+            result.context("waiting for Ctrl-C")?;
+            println!("shutting down");
+            running.close().await
+        }
+    }
+}
+
+fn parse_api(name: &str) -> Result<Api> {
+    Api::parse(name).with_context(|| format!("unknown API {name:?}; one of docgen, screenshot, finance, sanctions, legal, pii, validate"))
+}
+
+fn parse_plan(name: &str) -> Result<Plan> {
+    Plan::parse(name).with_context(|| format!("unknown plan {name:?}; one of free, basic, pro, unlimited"))
+}
+
+async fn keys_command(config: Config, command: KeysCommand) -> Result<()> {
+    let db = server::open_database(&config).await?;
+    let now = chrono::Utc::now().timestamp();
+    match command {
+        KeysCommand::Create { name, plan, apis, quiet } => {
+            let plan = parse_plan(&plan)?;
+            let apis = if apis.is_empty() { Api::ALL.to_vec() } else { apis.iter().map(|a| parse_api(a)).collect::<Result<_>>()? };
+            let subscriptions: Vec<(Api, Plan)> = apis.into_iter().map(|api| (api, plan)).collect();
+            let issued = keys::create(&db, &name, &subscriptions, now).await?;
+            print_issued(&issued, quiet);
+        }
+        KeysCommand::List => {
+            for key in keys::list(&db).await? {
+                print_key(&key);
+            }
+        }
+        KeysCommand::Revoke { id } => {
+            if !keys::revoke(&db, &id, now).await? {
+                bail!("no key {id}");
+            }
+            println!("revoked {id}");
+        }
+        KeysCommand::Rotate { id } => print_issued(&keys::rotate(&db, &id).await?, false),
+        KeysCommand::SetPlan { id, api, plan } => {
+            if keys::get(&db, &id).await?.is_none() {
+                bail!("no key {id}");
+            }
+            let plan = if plan == "none" { None } else { Some(parse_plan(&plan)?) };
+            keys::set_plan(&db, &id, parse_api(&api)?, plan).await?;
+            println!("updated {id}");
+        }
+    }
+    Ok(())
+}
+
+fn print_issued(issued: &IssuedKey, quiet: bool) {
+    if quiet {
+        println!("{}", issued.api_key);
+        return;
+    }
+    print_key(&issued.info);
+    println!("api key (shown once): {}", issued.api_key);
+}
+
+fn print_key(key: &KeyInfo) {
+    let plans: Vec<String> = key.subscriptions.iter().map(|s| format!("{}={}", s.api, s.plan)).collect();
+    let state = if key.revoked_at.is_some() { "revoked" } else { "active" };
+    println!("{}\t{}\t{}…\t{}\t{}", key.id, key.name, key.prefix, state, plans.join(","));
+}

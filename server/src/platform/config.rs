@@ -1,0 +1,174 @@
+//! Server configuration: a TOML file, then environment overrides, then defaults (DESIGN §2).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use serde::Deserialize;
+
+/// Everything the server reads at start.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Address to listen on (`SUITE_LISTEN`).
+    pub listen: String,
+    /// Directory for the embedded SQLite database and the blob store (`SUITE_DATA_DIR`).
+    pub data_dir: PathBuf,
+    /// PostgreSQL URL (`DATABASE_URL`); empty means SQLite in `data_dir`.
+    pub database_url: String,
+    /// Public base URL used in `download_url` (`SUITE_PUBLIC_URL`); empty means the request's Host.
+    pub public_url: String,
+    /// Bearer token of the admin API (`SUITE_OPERATOR_TOKEN`); empty disables the admin API.
+    pub operator_token: String,
+    /// Seconds a generated file stays downloadable (`SUITE_DOWNLOAD_TTL_SECS`).
+    pub download_ttl_secs: i64,
+    /// Seconds between sweeps of expired files.
+    pub sweep_interval_secs: u64,
+    pub limits: Limits,
+    pub testing: Testing,
+}
+
+/// Input limits; each one is answered with 413 when exceeded.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Limits {
+    pub json_body_bytes: usize,
+    pub file_bytes: usize,
+    pub form_text_bytes: usize,
+    pub pdf_pages: u32,
+    pub image_megapixels: u32,
+    pub screenshot_batch: usize,
+    pub sanctions_batch: usize,
+    pub pii_batch_files: usize,
+    pub contract_text_bytes: usize,
+    /// Calls of one API worked on at once; more wait in its queue.
+    pub in_flight_per_api: usize,
+    /// Calls of one API allowed to wait; more are answered 503.
+    pub queue_per_api: usize,
+}
+
+/// Hooks for the conformance suite only; empty in production.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Testing {
+    /// operationIds that fail with 500 right after admission (to prove refunds).
+    pub fail_after_admission: Vec<String>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            listen: "127.0.0.1:8080".into(),
+            data_dir: PathBuf::from("data"),
+            database_url: String::new(),
+            public_url: String::new(),
+            operator_token: String::new(),
+            download_ttl_secs: 24 * 3600,
+            sweep_interval_secs: 300,
+            limits: Limits::default(),
+            testing: Testing::default(),
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        const MIB: usize = 1024 * 1024;
+        Limits {
+            json_body_bytes: MIB,
+            file_bytes: 25 * MIB,
+            form_text_bytes: 64 * 1024,
+            pdf_pages: 100,
+            image_megapixels: 50,
+            screenshot_batch: 10,
+            sanctions_batch: 100,
+            pii_batch_files: 20,
+            contract_text_bytes: 2_000_000,
+            in_flight_per_api: 64,
+            queue_per_api: 256,
+        }
+    }
+}
+
+impl Limits {
+    /// The largest multipart body accepted: every file of the largest batch plus its fields.
+    pub fn form_body_bytes(&self) -> usize {
+        self.file_bytes.saturating_mul(self.pii_batch_files.max(2)) + self.json_body_bytes
+    }
+}
+
+impl Config {
+    /// Reads `path` if given, then applies environment overrides.
+    pub fn load(path: Option<&Path>) -> Result<Config> {
+        let mut config = match path {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+                toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?
+            }
+            None => Config::default(),
+        };
+        config.apply_env(|name| std::env::var(name).ok())?;
+        Ok(config)
+    }
+
+    fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<()> {
+        if let Some(v) = var("SUITE_LISTEN") {
+            self.listen = v;
+        }
+        if let Some(v) = var("SUITE_DATA_DIR") {
+            self.data_dir = v.into();
+        }
+        if let Some(v) = var("DATABASE_URL") {
+            self.database_url = v;
+        }
+        if let Some(v) = var("SUITE_PUBLIC_URL") {
+            self.public_url = v;
+        }
+        if let Some(v) = var("SUITE_OPERATOR_TOKEN") {
+            self.operator_token = v;
+        }
+        if let Some(v) = var("SUITE_DOWNLOAD_TTL_SECS") {
+            self.download_ttl_secs = v.parse().context("SUITE_DOWNLOAD_TTL_SECS must be an integer")?;
+        }
+        Ok(())
+    }
+
+    /// The database URL actually used: PostgreSQL if configured, else SQLite in the data dir.
+    pub fn effective_database_url(&self) -> String {
+        if self.database_url.is_empty() {
+            format!("sqlite://{}?mode=rwc", self.data_dir.join("suite.db").display())
+        } else {
+            self.database_url.clone()
+        }
+    }
+
+    pub fn blob_dir(&self) -> PathBuf {
+        self.data_dir.join("blobs")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_then_environment() {
+        let mut config: Config = toml::from_str("listen = \"0.0.0.0:9000\"\n[limits]\nfile_bytes = 10\n").unwrap();
+        assert_eq!(config.limits.file_bytes, 10);
+        assert_eq!(config.limits.sanctions_batch, 100);
+        config
+            .apply_env(|name| (name == "SUITE_LISTEN").then(|| "127.0.0.1:1".to_owned()))
+            .unwrap();
+        assert_eq!(config.listen, "127.0.0.1:1");
+    }
+
+    #[test]
+    fn unknown_keys_are_refused() {
+        assert!(toml::from_str::<Config>("lisen = \"x\"").is_err());
+    }
+
+    #[test]
+    fn sqlite_is_the_default() {
+        let config = Config { data_dir: "/tmp/x".into(), ..Config::default() };
+        assert_eq!(config.effective_database_url(), "sqlite:///tmp/x/suite.db?mode=rwc");
+    }
+}

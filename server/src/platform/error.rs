@@ -1,0 +1,160 @@
+//! The one error type of the platform and the engines' HTTP glue, converted to dropshot's
+//! `HttpError` (wire body `{request_id, error_code, message}`) once, at the edge.
+
+use dropshot::{ErrorStatusCode, HttpError};
+use http::HeaderValue;
+
+/// Every way a request can fail, with the stable `error_code` each one answers.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ApiError {
+    /// 401 `missing_api_key`.
+    MissingApiKey,
+    /// 401 `invalid_api_key`: unknown or revoked (one message for both).
+    InvalidApiKey,
+    /// 403 `not_subscribed`.
+    NotSubscribed { api: &'static str },
+    /// 429 `quota_exceeded`.
+    QuotaExceeded { message: String, retry_after_secs: u64, limit: i64, reset_unix: i64 },
+    /// 400 `invalid_input`: the message names the field.
+    InvalidInput(String),
+    /// 404 `not_found`.
+    NotFound(String),
+    /// 410 `expired`.
+    Expired(String),
+    /// 413 `payload_too_large`.
+    PayloadTooLarge(String),
+    /// 415 `unsupported_media_type`.
+    UnsupportedMediaType(String),
+    /// 422 `unprocessable`.
+    Unprocessable(String),
+    /// 501 `not_implemented`: the operation's API has not landed yet.
+    NotImplemented(&'static str),
+    /// 503 `overloaded`: a bounded queue is full.
+    Overloaded { retry_after_secs: u64 },
+    /// 500 `internal_error`: the detail is logged, never sent.
+    Internal(String),
+}
+
+impl ApiError {
+    pub fn not_implemented(operation_id: &'static str) -> Self {
+        ApiError::NotImplemented(operation_id)
+    }
+
+    pub fn internal(detail: impl std::fmt::Display) -> Self {
+        ApiError::Internal(detail.to_string())
+    }
+
+    pub fn status(&self) -> u16 {
+        match self {
+            ApiError::MissingApiKey | ApiError::InvalidApiKey => 401,
+            ApiError::NotSubscribed { .. } => 403,
+            ApiError::QuotaExceeded { .. } => 429,
+            ApiError::InvalidInput(_) => 400,
+            ApiError::NotFound(_) => 404,
+            ApiError::Expired(_) => 410,
+            ApiError::PayloadTooLarge(_) => 413,
+            ApiError::UnsupportedMediaType(_) => 415,
+            ApiError::Unprocessable(_) => 422,
+            ApiError::NotImplemented(_) => 501,
+            ApiError::Overloaded { .. } => 503,
+            ApiError::Internal(_) => 500,
+        }
+    }
+
+    pub fn error_code(&self) -> &'static str {
+        match self {
+            ApiError::MissingApiKey => "missing_api_key",
+            ApiError::InvalidApiKey => "invalid_api_key",
+            ApiError::NotSubscribed { .. } => "not_subscribed",
+            ApiError::QuotaExceeded { .. } => "quota_exceeded",
+            ApiError::InvalidInput(_) => "invalid_input",
+            ApiError::NotFound(_) => "not_found",
+            ApiError::Expired(_) => "expired",
+            ApiError::PayloadTooLarge(_) => "payload_too_large",
+            ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
+            ApiError::Unprocessable(_) => "unprocessable",
+            ApiError::NotImplemented(_) => "not_implemented",
+            ApiError::Overloaded { .. } => "overloaded",
+            ApiError::Internal(_) => "internal_error",
+        }
+    }
+
+    /// The message the caller sees.
+    pub fn message(&self) -> String {
+        match self {
+            ApiError::MissingApiKey => "the X-API-Key header is required".into(),
+            ApiError::InvalidApiKey => "the API key is not valid".into(),
+            ApiError::NotSubscribed { api } => format!("this API key is not subscribed to the {api} API"),
+            ApiError::QuotaExceeded { message, .. } => message.clone(),
+            ApiError::InvalidInput(m)
+            | ApiError::NotFound(m)
+            | ApiError::Expired(m)
+            | ApiError::PayloadTooLarge(m)
+            | ApiError::UnsupportedMediaType(m)
+            | ApiError::Unprocessable(m) => m.clone(),
+            ApiError::NotImplemented(op) => format!("operation {op} is not implemented yet"),
+            ApiError::Overloaded { .. } => "the service is at capacity; retry later".into(),
+            ApiError::Internal(_) => "internal error".into(),
+        }
+    }
+
+    fn retry_after(&self) -> Option<u64> {
+        match self {
+            ApiError::QuotaExceeded { retry_after_secs, .. } | ApiError::Overloaded { retry_after_secs } => {
+                Some(*retry_after_secs)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl From<ApiError> for HttpError {
+    fn from(error: ApiError) -> Self {
+        let status_code =
+            ErrorStatusCode::from_u16(error.status()).unwrap_or(ErrorStatusCode::INTERNAL_SERVER_ERROR);
+        let internal_message = match &error {
+            ApiError::Internal(detail) => detail.clone(),
+            other => other.message(),
+        };
+        let mut http = HttpError {
+            status_code,
+            error_code: Some(error.error_code().to_owned()),
+            external_message: error.message(),
+            internal_message,
+            headers: None,
+        };
+        if let Some(secs) = error.retry_after() {
+            http.headers_mut().insert(http::header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        if let ApiError::QuotaExceeded { limit, reset_unix, .. } = &error {
+            let headers = http.headers_mut();
+            headers.insert("x-ratelimit-limit", HeaderValue::from(*limit));
+            headers.insert("x-ratelimit-remaining", HeaderValue::from(0));
+            headers.insert("x-ratelimit-reset", HeaderValue::from(*reset_unix));
+        }
+        http
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_details_stay_internal() {
+        let http = HttpError::from(ApiError::internal("db at 10.0.0.1 refused"));
+        assert_eq!(http.status_code.as_u16(), 500);
+        assert_eq!(http.external_message, "internal error");
+        assert!(http.internal_message.contains("10.0.0.1"));
+    }
+
+    #[test]
+    fn quota_errors_carry_retry_after() {
+        let http = HttpError::from(ApiError::QuotaExceeded { message: "spent".into(), retry_after_secs: 42, limit: 500, reset_unix: 1 });
+        assert_eq!(http.status_code.as_u16(), 429);
+        assert_eq!(http.error_code.as_deref(), Some("quota_exceeded"));
+        let headers = http.headers.expect("headers");
+        assert_eq!(headers.get(http::header::RETRY_AFTER).and_then(|v| v.to_str().ok()), Some("42"));
+        assert_eq!(headers.get("x-ratelimit-remaining").and_then(|v| v.to_str().ok()), Some("0"));
+    }
+}

@@ -1,0 +1,299 @@
+//! Request bodies, held unread by the extractors and read by the platform only after the
+//! caller is authenticated: so every operation answers 401/403 before 413/400, and the
+//! platform (not dropshot) enforces the size limits with 413.
+
+use std::marker::PhantomData;
+
+use bytes::{Bytes, BytesMut};
+use dropshot::{
+    ApiEndpointBodyContentType, ExclusiveExtractor, ExtractorMetadata, HttpError, MultipartBody,
+    RequestContext, ServerContext, TypedBody,
+};
+use futures::StreamExt;
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+
+use super::error::ApiError;
+use super::gateway::Gateway;
+
+/// A JSON body of type `T`, published in the OpenAPI document exactly as `TypedBody<T>`.
+pub struct JsonBody<T> {
+    content_type: Option<String>,
+    body: dropshot::Body,
+    _type: PhantomData<fn() -> T>,
+}
+
+#[async_trait::async_trait]
+impl<T: JsonSchema + DeserializeOwned + Send + Sync + 'static> ExclusiveExtractor for JsonBody<T> {
+    async fn from_request<Context: ServerContext>(
+        _rqctx: &RequestContext<Context>,
+        request: hyper_request::Request,
+    ) -> Result<Self, HttpError> {
+        let (parts, body) = request.into_parts();
+        Ok(JsonBody { content_type: content_type(&parts.headers), body, _type: PhantomData })
+    }
+
+    fn metadata(content_type: ApiEndpointBodyContentType) -> ExtractorMetadata {
+        <TypedBody<T> as ExclusiveExtractor>::metadata(content_type)
+    }
+}
+
+impl<T: DeserializeOwned> JsonBody<T> {
+    /// Reads and parses the body: 400 unless JSON, 413 over the limit, 400 naming the field.
+    pub async fn read(self, gateway: &Gateway) -> Result<T, ApiError> {
+        let media = self.content_type.as_deref().map(media_type).unwrap_or_default();
+        if media != "application/json" {
+            return Err(ApiError::InvalidInput(format!(
+                "the request body must be application/json, not {}",
+                if media.is_empty() { "missing" } else { &media }
+            )));
+        }
+        let limit = gateway.limits().json_body_bytes;
+        let bytes = read_limited(self.body, limit).await?;
+        parse_json(&bytes)
+    }
+}
+
+/// Parses JSON, naming the offending field in the error.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        if path == "." || path.is_empty() {
+            ApiError::InvalidInput(format!("invalid JSON body: {inner}"))
+        } else {
+            ApiError::InvalidInput(format!("field `{path}`: {inner}"))
+        }
+    })?;
+    de.end().map_err(|e| ApiError::InvalidInput(format!("invalid JSON body: {e}")))?;
+    Ok(value)
+}
+
+async fn read_limited(body: dropshot::Body, limit: usize) -> Result<Bytes, ApiError> {
+    let mut stream = body.into_data_stream();
+    let mut buf = BytesMut::new();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|e| ApiError::InvalidInput(format!("reading the request body failed: {e}")))?;
+        if buf.len() + chunk.len() > limit {
+            return Err(ApiError::PayloadTooLarge(format!("the request body exceeds the limit of {limit} bytes")));
+        }
+        buf.extend_from_slice(&chunk);
+    }
+    Ok(buf.freeze())
+}
+
+fn content_type(headers: &http::HeaderMap) -> Option<String> {
+    headers.get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned)
+}
+
+/// `type/subtype` of a Content-Type, lower case, without parameters.
+fn media_type(content_type: &str) -> String {
+    content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase()
+}
+
+/// A `multipart/form-data` body, published as dropshot's `MultipartBody`.
+pub struct FormBody {
+    content_type: Option<String>,
+    body: dropshot::Body,
+}
+
+#[async_trait::async_trait]
+impl ExclusiveExtractor for FormBody {
+    async fn from_request<Context: ServerContext>(
+        _rqctx: &RequestContext<Context>,
+        request: hyper_request::Request,
+    ) -> Result<Self, HttpError> {
+        let (parts, body) = request.into_parts();
+        Ok(FormBody { content_type: content_type(&parts.headers), body })
+    }
+
+    fn metadata(content_type: ApiEndpointBodyContentType) -> ExtractorMetadata {
+        <MultipartBody as ExclusiveExtractor>::metadata(content_type)
+    }
+}
+
+/// An uploaded file part.
+#[derive(Debug, Clone)]
+pub struct Upload {
+    /// The file name the client gave, if any.
+    pub file_name: Option<String>,
+    /// The Content-Type the client declared (not trusted: engines sniff the bytes).
+    pub declared_type: Option<String>,
+    pub bytes: Bytes,
+}
+
+/// The parts of a form, read within limits, before they are matched to an operation's fields.
+#[derive(Debug, Default)]
+pub struct RawForm {
+    files: Vec<(String, Upload)>,
+    texts: Vec<(String, String)>,
+}
+
+impl FormBody {
+    /// Reads every part: 400 unless multipart, 413 for a file or form over the limits.
+    pub async fn read(self, gateway: &Gateway) -> Result<RawForm, ApiError> {
+        let limits = gateway.limits();
+        let content_type = self.content_type.unwrap_or_default();
+        if media_type(&content_type) != "multipart/form-data" {
+            return Err(ApiError::InvalidInput(format!(
+                "the request body must be multipart/form-data, not {}",
+                if content_type.is_empty() { "missing".to_owned() } else { media_type(&content_type) }
+            )));
+        }
+        let boundary = multer::parse_boundary(&content_type)
+            .map_err(|e| ApiError::InvalidInput(format!("multipart body: {e}")))?;
+        let constraints = multer::Constraints::new()
+            .size_limit(multer::SizeLimit::new().whole_stream(limits.form_body_bytes() as u64));
+        let mut multipart = multer::Multipart::with_constraints(self.body.into_data_stream(), boundary, constraints);
+        let mut form = RawForm::default();
+        let too_large = |what: &str, limit: usize| ApiError::PayloadTooLarge(format!("{what} exceeds the limit of {limit} bytes"));
+        while let Some(mut field) = multipart.next_field().await.map_err(|e| multipart_error(e, limits.form_body_bytes()))? {
+            let name = field.name().unwrap_or_default().to_owned();
+            let file_name = field.file_name().map(str::to_owned);
+            let declared_type = field.content_type().map(|m| m.essence_str().to_owned());
+            let is_file = file_name.is_some();
+            let limit = if is_file { limits.file_bytes } else { limits.form_text_bytes };
+            let mut buf = BytesMut::new();
+            while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, limits.form_body_bytes()))? {
+                if buf.len() + chunk.len() > limit {
+                    let what = if is_file { format!("file part `{name}`") } else { format!("form field `{name}`") };
+                    return Err(too_large(&what, limit));
+                }
+                buf.extend_from_slice(&chunk);
+            }
+            if is_file {
+                form.files.push((name, Upload { file_name, declared_type, bytes: buf.freeze() }));
+            } else {
+                let text = String::from_utf8(buf.to_vec())
+                    .map_err(|_| ApiError::InvalidInput(format!("form field `{name}` is not UTF-8 text")))?;
+                form.texts.push((name, text));
+            }
+        }
+        Ok(form)
+    }
+}
+
+fn multipart_error(error: multer::Error, limit: usize) -> ApiError {
+    match error {
+        multer::Error::StreamSizeExceeded { .. } | multer::Error::FieldSizeExceeded { .. } => {
+            ApiError::PayloadTooLarge(format!("the form exceeds the limit of {limit} bytes"))
+        }
+        other => ApiError::InvalidInput(format!("multipart body: {other}")),
+    }
+}
+
+impl RawForm {
+    fn take_files(&mut self, name: &str) -> Vec<Upload> {
+        let (taken, kept) = std::mem::take(&mut self.files).into_iter().partition(|(n, _)| n == name);
+        self.files = kept;
+        taken.into_iter().map(|(_, upload)| upload).collect()
+    }
+
+    fn take_texts(&mut self, name: &str) -> Vec<String> {
+        let (taken, kept) = std::mem::take(&mut self.texts).into_iter().partition(|(n, _)| n == name);
+        self.texts = kept;
+        taken.into_iter().map(|(_, text)| text).collect()
+    }
+
+    /// The one file part `name`: 400 if missing or repeated.
+    pub fn file(&mut self, name: &str) -> Result<Upload, ApiError> {
+        self.optional_file(name)?.ok_or_else(|| ApiError::InvalidInput(format!("the file part `{name}` is required")))
+    }
+
+    pub fn optional_file(&mut self, name: &str) -> Result<Option<Upload>, ApiError> {
+        let mut files = self.take_files(name);
+        if self.texts.iter().any(|(n, _)| n == name) {
+            return Err(ApiError::InvalidInput(format!("`{name}` must be a file part (with a filename)")));
+        }
+        match files.len() {
+            0 | 1 => Ok(files.pop()),
+            _ => Err(ApiError::InvalidInput(format!("the file part `{name}` must appear once"))),
+        }
+    }
+
+    /// Every file part `name` (a batch).
+    pub fn files(&mut self, name: &str) -> Result<Vec<Upload>, ApiError> {
+        Ok(self.take_files(name))
+    }
+
+    /// The text field `name`, parsed as `T`: 400 if missing, repeated or not a valid value.
+    pub fn text<T: DeserializeOwned>(&mut self, name: &str) -> Result<T, ApiError> {
+        self.optional_text(name)?.ok_or_else(|| ApiError::InvalidInput(format!("the form field `{name}` is required")))
+    }
+
+    pub fn optional_text<T: DeserializeOwned>(&mut self, name: &str) -> Result<Option<T>, ApiError> {
+        let mut texts = self.take_texts(name);
+        if texts.len() > 1 {
+            return Err(ApiError::InvalidInput(format!("the form field `{name}` must appear once")));
+        }
+        let Some(text) = texts.pop() else { return Ok(None) };
+        let as_string = serde_json::from_value(serde_json::Value::String(text.clone()));
+        as_string
+            .or_else(|_| serde_json::from_str(&text))
+            .map(Some)
+            .map_err(|_| ApiError::InvalidInput(format!("the form field `{name}` has an invalid value {text:?}")))
+    }
+
+    /// 400 if any part was not one of the operation's fields.
+    pub fn finish(self) -> Result<(), ApiError> {
+        let unknown: Vec<&str> =
+            self.files.iter().map(|(n, _)| n.as_str()).chain(self.texts.iter().map(|(n, _)| n.as_str())).collect();
+        if unknown.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::InvalidInput(format!("unknown form fields: {}", unknown.join(", "))))
+        }
+    }
+}
+
+/// The request type extractors receive.
+mod hyper_request {
+    pub type Request = http::Request<dropshot::Body>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Probe {
+        number: String,
+        nested: Nested,
+    }
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Nested {
+        count: u32,
+    }
+
+    #[test]
+    fn json_errors_name_the_field() {
+        let err = parse_json::<Probe>(br#"{"number": "1", "nested": {"count": "x"}}"#).unwrap_err();
+        assert_eq!(err.status(), 400);
+        assert!(err.message().contains("nested.count"), "{}", err.message());
+        let err = parse_json::<Probe>(br#"{"nested": {"count": 1}}"#).unwrap_err();
+        assert!(err.message().contains("number"), "{}", err.message());
+        let err = parse_json::<Probe>(b"{").unwrap_err();
+        assert!(err.message().contains("invalid JSON"), "{}", err.message());
+    }
+
+    #[test]
+    fn form_fields_are_matched_exactly() {
+        let mut form = RawForm {
+            files: vec![("file".into(), Upload { file_name: Some("a.pdf".into()), declared_type: None, bytes: Bytes::from_static(b"%PDF") })],
+            texts: vec![("language".into(), "en".into()), ("extra".into(), "1".into())],
+        };
+        assert_eq!(form.file("file").unwrap().bytes.as_ref(), b"%PDF");
+        assert_eq!(form.optional_text::<String>("language").unwrap().as_deref(), Some("en"));
+        assert!(form.optional_text::<String>("missing").unwrap().is_none());
+        let err = form.finish().unwrap_err();
+        assert!(err.message().contains("extra"));
+    }
+
+    #[test]
+    fn media_types_ignore_parameters() {
+        assert_eq!(media_type("Application/JSON; charset=utf-8"), "application/json");
+    }
+}

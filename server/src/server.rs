@@ -1,0 +1,105 @@
+//! Start-up: connect and migrate the database, build the API description from the generated
+//! trait plus the operational and admin endpoints, serve, and sweep expired files.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use dropshot::{ApiDescription, ConfigDropshot, ConfigLogging, ConfigLoggingLevel, HandlerTaskMode, HttpServer, ServerBuilder};
+
+use crate::generated::api::{SuiteServer, suite_api_mod};
+use crate::platform::clock::Clock;
+use crate::platform::config::Config;
+use crate::platform::db::Db;
+use crate::platform::gateway::Gateway;
+use crate::{Suite, admin, service};
+
+/// A running server.
+pub struct RunningServer {
+    pub addr: SocketAddr,
+    pub gateway: Gateway,
+    http: HttpServer<Suite>,
+    sweeper: tokio::task::JoinHandle<()>,
+}
+
+impl RunningServer {
+    /// Stops accepting, finishes in-flight requests, and stops the sweeper.
+    pub async fn close(self) -> Result<()> {
+        self.sweeper.abort();
+        self.http.close().await.map_err(anyhow::Error::msg)
+    }
+
+    /// Resolves when the server stops.
+    pub async fn wait(self) -> Result<()> {
+        let result = self.http.wait_for_shutdown().await;
+        self.sweeper.abort();
+        result.map_err(anyhow::Error::msg)
+    }
+}
+
+/// The full API: the contract's operations plus the unpublished service and admin endpoints.
+pub fn api_description() -> Result<ApiDescription<Suite>> {
+    let mut api = suite_api_mod::api_description::<SuiteServer<Suite>>().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let outcomes = [
+        api.register(service::healthz),
+        api.register(service::readyz),
+        api.register(service::metrics),
+        api.register(service::openapi),
+        api.register(admin::list_keys),
+        api.register(admin::create_key),
+        api.register(admin::revoke_key),
+        api.register(admin::rotate_key),
+        api.register(admin::set_plan),
+    ];
+    for outcome in outcomes {
+        outcome.map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    Ok(api)
+}
+
+/// The logger: JSON lines to stderr at `level` (never request bodies or keys).
+pub fn logger(level: ConfigLoggingLevel) -> Result<slog::Logger> {
+    ConfigLogging::StderrTerminal { level }.to_logger("suite").context("creating the logger")
+}
+
+/// Connects to and migrates the configured database.
+pub async fn open_database(config: &Config) -> Result<Db> {
+    let db = Db::connect(&config.effective_database_url()).await?;
+    db.migrate().await?;
+    Ok(db)
+}
+
+/// Starts serving `config` with `clock`.
+pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<RunningServer> {
+    let bind_address: SocketAddr = config.listen.parse().with_context(|| format!("listen address {:?}", config.listen))?;
+    let db = open_database(&config).await?;
+    let sweep_every = Duration::from_secs(config.sweep_interval_secs.max(1));
+    let gateway = Gateway::new(config, db, clock, log.clone())?;
+    let suite = Suite::new(gateway.clone());
+    let dropshot_config = ConfigDropshot {
+        bind_address,
+        // The platform reads bodies itself and answers 413 over its own limits.
+        default_request_body_max_bytes: gateway.limits().form_body_bytes(),
+        default_handler_task_mode: HandlerTaskMode::Detached,
+        ..Default::default()
+    };
+    let http = ServerBuilder::new(api_description()?, suite, log.clone())
+        .config(dropshot_config)
+        .start()
+        .map_err(|e| anyhow::anyhow!("starting the HTTP server: {e}"))?;
+    let addr = http.local_addr();
+    let sweeper = tokio::spawn(sweep(gateway.clone(), sweep_every));
+    Ok(RunningServer { addr, gateway, http, sweeper })
+}
+
+async fn sweep(gateway: Gateway, every: Duration) {
+    let mut ticker = tokio::time::interval(every);
+    loop {
+        ticker.tick().await;
+        match gateway.blobs().sweep(gateway.now()).await {
+            Ok(0) => {}
+            Ok(n) => slog::info!(gateway.log(), "swept expired files"; "count" => n),
+            Err(e) => slog::warn!(gateway.log(), "sweeping expired files failed"; "error" => %e),
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! `cargo xtask <command>`: the project's own tasks, in Rust so they run wherever cargo does.
+//!
+//! - `codegen [--check]`: regenerate (or verify) the code generated from openapi/suite.yaml.
+//! - `test`: install what tests need, then run every check CI runs.
+//! - `serve`: install, build, migrate and serve with a development key.
+//! - `bench [name]`: benchmarks against their references.
+
+mod codegen;
+
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = std::env::var_os("XTASK_ROOT").map(PathBuf::from).unwrap_or_else(workspace_root);
+    match args.first().map(String::as_str) {
+        Some("codegen") => codegen::run(&root, args.iter().any(|a| a == "--check")),
+        _ => bail!("usage: cargo xtask codegen [--check] | test | serve | bench [name]"),
+    }
+}
+
+/// The workspace root: xtask lives one level below it.
+pub fn workspace_root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+}
