@@ -1,1 +1,143 @@
-//! Black-box conformance tests live in tests/.
+//! The conformance harness: starts the real server in-process on `127.0.0.1:0` with a fresh
+//! database (SQLite in a temporary directory, or a new PostgreSQL database when
+//! `SUITE_TEST_POSTGRES_URL` names a server), issues keys, and hands out generated clients.
+//!
+//! When `SUITE_COVERAGE_DIR` is set, each server writes the (operationId, status) pairs it
+//! answered there when dropped; `cargo xtask test` checks them against the contract.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use chrono::{DateTime, TimeZone, Utc};
+use rand::RngCore;
+use suite_server::platform::clock::Clock;
+use suite_server::platform::config::Config;
+use suite_server::platform::keys;
+use suite_server::platform::{Api, Plan};
+use suite_server::server::{self, RunningServer};
+
+pub use suite_client as client;
+
+/// A server under test and what it needs to be torn down.
+pub struct TestServer {
+    pub base_url: String,
+    pub clock: Clock,
+    server: Option<RunningServer>,
+    data_dir: PathBuf,
+}
+
+/// A key issued by the harness.
+#[derive(Debug, Clone)]
+pub struct TestKey {
+    pub id: String,
+    pub secret: String,
+}
+
+/// The harness's default "now": mid-month, so tests that cross a month do so on purpose.
+pub fn default_start() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 15, 12, 0, 0).single().unwrap_or_else(Utc::now)
+}
+
+fn random_suffix() -> String {
+    let mut raw = [0u8; 8];
+    rand::rng().fill_bytes(&mut raw);
+    raw.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl TestServer {
+    pub async fn start() -> TestServer {
+        Self::start_with(|_| {}).await
+    }
+
+    /// Starts a server after `adjust` has changed its configuration.
+    pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
+        Self::try_start(adjust).await.expect("the server under test starts")
+    }
+
+    async fn try_start(adjust: impl FnOnce(&mut Config)) -> Result<TestServer> {
+        let data_dir = std::env::temp_dir().join(format!("suite-conformance-{}", random_suffix()));
+        std::fs::create_dir_all(&data_dir)?;
+        let mut config = Config {
+            listen: "127.0.0.1:0".into(),
+            data_dir: data_dir.clone(),
+            database_url: fresh_database().await?,
+            ..Config::default()
+        };
+        adjust(&mut config);
+        let clock = Clock::manual(default_start());
+        let log = server::logger(dropshot::ConfigLoggingLevel::Warn)?;
+        let running = server::start(config, clock.clone(), log).await?;
+        Ok(TestServer { base_url: format!("http://{}", running.addr), clock, server: Some(running), data_dir })
+    }
+
+    fn running(&self) -> &RunningServer {
+        self.server.as_ref().expect("server is running")
+    }
+
+    pub fn gateway(&self) -> &suite_server::platform::Gateway {
+        &self.running().gateway
+    }
+
+    /// A new key subscribed to `apis` on `plan`.
+    pub async fn key(&self, plan: Plan, apis: &[Api]) -> TestKey {
+        let subscriptions: Vec<(Api, Plan)> = apis.iter().map(|api| (*api, plan)).collect();
+        let issued = keys::create(self.gateway().db(), "conformance", &subscriptions, self.clock.now().timestamp())
+            .await
+            .expect("key created");
+        TestKey { id: issued.info.id, secret: issued.api_key }
+    }
+
+    pub async fn revoke(&self, key: &TestKey) {
+        keys::revoke(self.gateway().db(), &key.id, self.clock.now().timestamp()).await.expect("key revoked");
+    }
+
+    /// A generated client sending `key`.
+    pub fn client(&self, key: &TestKey) -> suite_client::Client {
+        suite_client::Client::with_api_key(&self.base_url, &key.secret).expect("client builds")
+    }
+
+    /// A generated client sending no key at all.
+    pub fn anonymous_client(&self) -> suite_client::Client {
+        suite_client::Client::new(&self.base_url)
+    }
+
+    /// A plain HTTP client, for requests the generated client cannot make (malformed ones).
+    pub fn raw(&self) -> reqwest::Client {
+        reqwest::Client::new()
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base_url)
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let (Some(dir), Some(server)) = (std::env::var_os("SUITE_COVERAGE_DIR"), &self.server) {
+            let pairs = server.gateway.metrics().answered();
+            let lines: String = pairs.iter().map(|(op, status)| format!("{op} {status}\n")).collect();
+            let _ = std::fs::create_dir_all(&dir);
+            let _ = std::fs::write(PathBuf::from(dir).join(format!("{}.txt", random_suffix())), lines);
+        }
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+    }
+}
+
+/// The database URL for a new server: a fresh PostgreSQL database when the environment names
+/// a server, else empty (SQLite in the data directory).
+async fn fresh_database() -> Result<String> {
+    let Ok(admin_url) = std::env::var("SUITE_TEST_POSTGRES_URL") else { return Ok(String::new()) };
+    sqlx::any::install_default_drivers();
+    let name = format!("conformance_{}", random_suffix());
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin_url)
+        .await
+        .with_context(|| "connecting to SUITE_TEST_POSTGRES_URL")?;
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await?;
+    let base = admin_url.rsplit_once('/').map(|(base, _)| base).unwrap_or(&admin_url);
+    Ok(format!("{base}/{name}"))
+}
+
+/// Which database this run uses, for messages.
+pub fn database_kind() -> &'static str {
+    if std::env::var_os("SUITE_TEST_POSTGRES_URL").is_some() { "postgres" } else { "sqlite" }
+}

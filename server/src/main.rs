@@ -9,6 +9,8 @@ use suite_server::platform::clock::Clock;
 use suite_server::platform::config::Config;
 use suite_server::platform::keys::{self, IssuedKey, KeyInfo};
 use suite_server::platform::{Api, Plan};
+use suite_server::backend::IMPLEMENTED;
+use suite_server::generated::api::Operation;
 use suite_server::server;
 
 #[derive(Parser)]
@@ -27,6 +29,8 @@ enum Command {
     Serve,
     /// Apply pending database migrations.
     Migrate,
+    /// List the contract's operations and whether each is implemented.
+    Operations,
     /// Manage API keys.
     #[command(subcommand)]
     Keys(KeysCommand),
@@ -77,6 +81,13 @@ async fn main() -> Result<()> {
             Ok(())
         }
         Command::Keys(command) => keys_command(config, command).await,
+        Command::Operations => {
+            for op in Operation::ALL {
+                let state = if IMPLEMENTED.contains(&op) { "implemented" } else { "not_implemented" };
+                println!("{}\t{}\t{} {}", op.id(), state, op.method(), op.path());
+            }
+            Ok(())
+        }
     }
 }
 

@@ -10,6 +10,7 @@ use dropshot::{
     RequestContext, ServerContext, TypedBody,
 };
 use futures::StreamExt;
+use http_body_util::BodyExt;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 

@@ -30,6 +30,11 @@ impl Metrics {
         self.inner.lock().unwrap_or_else(|e| e.into_inner()).refunds += 1;
     }
 
+    /// Every (operationId, status) answered so far.
+    pub fn answered(&self) -> Vec<(&'static str, u16)> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner()).requests.keys().copied().collect()
+    }
+
     /// The Prometheus text exposition format.
     pub fn render(&self) -> String {
         let c = self.inner.lock().unwrap_or_else(|e| e.into_inner());
