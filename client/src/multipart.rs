@@ -3,9 +3,7 @@
 //! Typed client methods for the contract's multipart operations, on the same `Client`.
 
 #![allow(clippy::too_many_arguments)]
-use progenitor_client::{
-    ClientHooks, ClientInfo, OperationInfo, ResponseValue, encode_path,
-};
+use progenitor_client::{ClientHooks, ClientInfo, OperationInfo, ResponseValue};
 use crate::upload::{FilePart, text_part};
 use crate::{ByteStream, Client, Error, types};
 /// The form of `docgen_convert`: Convert a document to another format

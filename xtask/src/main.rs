@@ -6,6 +6,12 @@
 //! - `bench [name]`: benchmarks against their references.
 
 mod codegen;
+mod coverage;
+mod postgres;
+mod schemathesis;
+mod serve;
+mod system;
+mod test;
 
 use std::path::PathBuf;
 
@@ -13,10 +19,17 @@ use anyhow::{Result, bail};
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let root = std::env::var_os("XTASK_ROOT").map(PathBuf::from).unwrap_or_else(workspace_root);
+    let root = std::env::var_os("XTASK_ROOT")
+        .map(PathBuf::from)
+        .unwrap_or_else(workspace_root);
     match args.first().map(String::as_str) {
         Some("codegen") => codegen::run(&root, args.iter().any(|a| a == "--check")),
-        _ => bail!("usage: cargo xtask codegen [--check] | test | serve | bench [name]"),
+        Some("test") => test::run(&root, &args[1..]),
+        Some("serve") => serve::run(&root),
+        Some("coverage") => coverage::run(&root, args.iter().any(|a| a == "--update")),
+        _ => bail!(
+            "usage: cargo xtask codegen [--check] | test [--skip <step>]... | serve | coverage [--update] | bench [name]"
+        ),
     }
 }
 

@@ -35,8 +35,12 @@ pub fn progenitor_client(spec: &OpenAPI, ops: &[Operation]) -> Result<String> {
 
 /// Typed client methods and form structs for the multipart operations.
 pub fn multipart_client(ops: &[Operation]) -> String {
-    let mut out = String::from(
-        "\nuse progenitor_client::{ClientHooks, ClientInfo, OperationInfo, ResponseValue, encode_path};\n\nuse crate::upload::{FilePart, text_part};\nuse crate::{ByteStream, Client, Error, types};\n",
+    let with_paths = ops
+        .iter()
+        .any(|op| matches!(op.body, Body::Multipart { .. }) && !op.path_params.is_empty());
+    let mut out = format!(
+        "\nuse progenitor_client::{{ClientHooks, ClientInfo, OperationInfo, ResponseValue{}}};\n\nuse crate::upload::{{FilePart, text_part}};\nuse crate::{{ByteStream, Client, Error, types}};\n",
+        if with_paths { ", encode_path" } else { "" }
     );
     for op in ops {
         let Body::Multipart { fields, .. } = &op.body else { continue };

@@ -1,0 +1,61 @@
+//! `cargo xtask serve`: install what the server needs, build it, migrate the embedded database,
+//! issue a development key on every API, then become `suite serve` until Ctrl-C.
+//!
+//! The data directory is `$SUITE_DATA_DIR`, else `data/` in the workspace. The last step
+//! `exec`s the server, so Ctrl-C reaches it directly and it shuts down cleanly.
+
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+use crate::system::{self, describe};
+use crate::test::{cargo, target_dir};
+
+pub fn run(root: &Path) -> Result<()> {
+    system::ensure_server_deps()?;
+    cargo(
+        root,
+        &["build", "-p", "suite-server", "--bin", "suite"],
+        &[],
+    )?;
+    let suite = target_dir(root).join("debug").join("suite");
+    let data = match std::env::var_os("SUITE_DATA_DIR").map(PathBuf::from) {
+        Some(dir) if dir.is_absolute() => dir,
+        Some(dir) => std::env::current_dir()?.join(dir),
+        None => root.join("data"),
+    };
+    std::fs::create_dir_all(&data).with_context(|| format!("creating {}", data.display()))?;
+    println!("data directory: {}", data.display());
+
+    let suite_command = |args: &[&str]| {
+        let mut command = Command::new(&suite);
+        command.args(args).env("SUITE_DATA_DIR", &data);
+        command
+    };
+    run_ok(suite_command(&["migrate"]))?;
+    println!("development key, subscribed to all seven APIs on the unlimited plan:");
+    run_ok(suite_command(&[
+        "keys",
+        "create",
+        "--name",
+        "dev",
+        "--plan",
+        "unlimited",
+    ]))?;
+
+    let mut serve = suite_command(&["serve"]);
+    let error = serve.exec();
+    Err(error).with_context(|| format!("starting {}", describe(&serve)))
+}
+
+fn run_ok(mut command: Command) -> Result<()> {
+    let status = command
+        .status()
+        .with_context(|| format!("starting {}", describe(&command)))?;
+    if !status.success() {
+        bail!("{} exited with {status}", describe(&command));
+    }
+    Ok(())
+}

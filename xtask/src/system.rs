@@ -1,0 +1,258 @@
+//! Installs the system packages and tools the server and the tests need, once and non-interactively.
+//!
+//! Debian packages come from apt (`apt-get update` runs at most once per xtask run);
+//! schemathesis, which Debian does not package at a usable version, goes into a virtualenv
+//! under the target directory unless a 4.x one is already on `PATH`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{Context, Result, bail};
+
+/// The schemathesis release CI installs (the CLI flags in `schemathesis.rs` are checked against it).
+pub const SCHEMATHESIS_VERSION: &str = "4.32.5";
+
+/// Something the server or the tests need from the system, and the Debian packages providing it.
+#[derive(Debug)]
+pub struct Need {
+    /// What it is, for messages.
+    pub what: &'static str,
+    /// Whether it is already there.
+    pub present: fn() -> bool,
+    /// Debian packages that provide it.
+    pub packages: &'static [&'static str],
+}
+
+/// What `suite serve` needs at run time. The embedded SQLite database needs nothing; engines that
+/// run real components (Chromium, Tesseract, poppler, LibreOffice) add their packages here.
+pub const SERVER_NEEDS: &[Need] = &[];
+
+/// What the tests need on top of the server's needs: a PostgreSQL server for the second run.
+pub const TEST_NEEDS: &[Need] = &[Need {
+    what: "PostgreSQL server (initdb)",
+    present: || postgres_bin().is_some(),
+    packages: &["postgresql"],
+}];
+
+/// Tools the test run found or installed.
+#[derive(Debug)]
+pub struct TestTools {
+    /// Directory holding `initdb`, `pg_ctl` and `pg_isready`.
+    pub pg_bin: PathBuf,
+    /// The schemathesis executable.
+    pub schemathesis: PathBuf,
+}
+
+/// Installs what the server needs to run.
+pub fn ensure_server_deps() -> Result<()> {
+    Apt::default().ensure(SERVER_NEEDS)
+}
+
+/// Installs what `cargo xtask test` needs: the server's needs, PostgreSQL and schemathesis.
+pub fn ensure_test_deps(root: &Path) -> Result<TestTools> {
+    let mut apt = Apt::default();
+    apt.ensure(SERVER_NEEDS)?;
+    apt.ensure(TEST_NEEDS)?;
+    let pg_bin = postgres_bin().context("initdb is still missing after installing postgresql")?;
+    println!("PostgreSQL: {}", pg_bin.display());
+    let schemathesis = ensure_schemathesis(root, &mut apt)?;
+    println!("schemathesis: {}", schemathesis.display());
+    Ok(TestTools {
+        pg_bin,
+        schemathesis,
+    })
+}
+
+/// Runs apt-get as root (directly, or through sudo), updating the package lists once.
+#[derive(Debug, Default)]
+struct Apt {
+    updated: bool,
+}
+
+impl Apt {
+    fn ensure(&mut self, needs: &[Need]) -> Result<()> {
+        let missing: Vec<&Need> = needs.iter().filter(|n| !(n.present)()).collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let packages: Vec<&str> = missing
+            .iter()
+            .flat_map(|n| n.packages.iter().copied())
+            .collect();
+        for need in &missing {
+            println!(
+                "missing: {} -> installing {}",
+                need.what,
+                need.packages.join(" ")
+            );
+        }
+        self.install(&packages)?;
+        let still: Vec<&str> = missing
+            .iter()
+            .filter(|n| !(n.present)())
+            .map(|n| n.what)
+            .collect();
+        if !still.is_empty() {
+            bail!(
+                "still missing after installing {}: {}",
+                packages.join(" "),
+                still.join(", ")
+            );
+        }
+        Ok(())
+    }
+
+    fn install(&mut self, packages: &[&str]) -> Result<()> {
+        if !self.updated {
+            run(privileged(&["apt-get", "update"])?).context("apt-get update")?;
+            self.updated = true;
+        }
+        let mut args = vec!["apt-get", "install", "-y"];
+        args.extend_from_slice(packages);
+        run(privileged(&args)?).with_context(|| format!("apt-get install {}", packages.join(" ")))
+    }
+}
+
+/// A command run as root: directly when we are root, else through `sudo`.
+fn privileged(args: &[&str]) -> Result<Command> {
+    let mut command = if is_root()? {
+        let mut c = Command::new(args[0]);
+        c.args(&args[1..]);
+        c
+    } else if on_path("sudo").is_some() {
+        let mut c = Command::new("sudo");
+        c.arg("DEBIAN_FRONTEND=noninteractive").args(args);
+        c
+    } else {
+        bail!(
+            "`{}` needs root; run as root or install sudo",
+            args.join(" ")
+        );
+    };
+    command.env("DEBIAN_FRONTEND", "noninteractive");
+    Ok(command)
+}
+
+/// Whether this process runs as root.
+pub fn is_root() -> Result<bool> {
+    let out = Command::new("id")
+        .arg("-u")
+        .output()
+        .context("running `id -u`")?;
+    Ok(String::from_utf8_lossy(&out.stdout).trim() == "0")
+}
+
+/// Runs `command` with inherited output; fails on a non-zero exit.
+fn run(mut command: Command) -> Result<()> {
+    println!("$ {}", describe(&command));
+    let status = command
+        .status()
+        .with_context(|| format!("starting {}", describe(&command)))?;
+    if !status.success() {
+        bail!("{} exited with {status}", describe(&command));
+    }
+    Ok(())
+}
+
+/// The command line of `command`, for messages (never pass secrets as arguments).
+pub fn describe(command: &Command) -> String {
+    let mut parts = vec![command.get_program().to_string_lossy().into_owned()];
+    parts.extend(command.get_args().map(|a| a.to_string_lossy().into_owned()));
+    parts.join(" ")
+}
+
+/// The newest `/usr/lib/postgresql/<version>/bin` holding `initdb`, else the directory of an
+/// `initdb` on `PATH`.
+pub fn postgres_bin() -> Option<PathBuf> {
+    let mut found: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let version: u32 = entry.file_name().to_str()?.parse().ok()?;
+            let bin = entry.path().join("bin");
+            bin.join("initdb").is_file().then_some((version, bin))
+        })
+        .collect();
+    found.sort();
+    found
+        .pop()
+        .map(|(_, bin)| bin)
+        .or_else(|| on_path("initdb").and_then(|p| p.parent().map(Path::to_path_buf)))
+}
+
+/// The executable `name` on `PATH`, if any.
+pub fn on_path(name: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| {
+            std::fs::metadata(candidate)
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+}
+
+/// A schemathesis 4.x: the one on `PATH`, else the pinned one in a virtualenv under `target/`.
+fn ensure_schemathesis(root: &Path, apt: &mut Apt) -> Result<PathBuf> {
+    for name in ["schemathesis", "st"] {
+        if let Some(path) = on_path(name) {
+            match schemathesis_version(&path) {
+                Some(v) if v.starts_with("4.") => return Ok(path),
+                Some(v) => println!("{} is schemathesis {v}; CI needs 4.x", path.display()),
+                None => {}
+            }
+        }
+    }
+    let venv = crate::test::target_dir(root)
+        .join("xtask-tools")
+        .join("schemathesis-venv");
+    let bin = venv.join("bin").join("schemathesis");
+    if schemathesis_version(&bin).as_deref() == Some(SCHEMATHESIS_VERSION) {
+        return Ok(bin);
+    }
+    println!(
+        "missing: schemathesis {SCHEMATHESIS_VERSION} -> installing into {}",
+        venv.display()
+    );
+    let venv_works = Command::new("python3")
+        .args(["-c", "import venv, ensurepip"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !venv_works {
+        println!("missing: python3 with venv -> installing python3-venv");
+        apt.install(&["python3-venv"])?;
+    }
+    let mut create = Command::new("python3");
+    create.args(["-m", "venv", "--clear"]).arg(&venv);
+    run(create).context("creating the schemathesis virtualenv")?;
+    let mut pip = Command::new(venv.join("bin").join("pip"));
+    pip.args(["install", "--quiet", "--disable-pip-version-check"])
+        .arg(format!("schemathesis=={SCHEMATHESIS_VERSION}"));
+    run(pip).context("pip install schemathesis")?;
+    match schemathesis_version(&bin) {
+        Some(_) => Ok(bin),
+        None => bail!(
+            "{} does not run after installing schemathesis",
+            bin.display()
+        ),
+    }
+}
+
+/// The version `path --version` reports, if it is schemathesis.
+fn schemathesis_version(path: &Path) -> Option<String> {
+    let out = Command::new(path)
+        .arg("--version")
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    // `schemathesis, version 4.32.5`, or `st, version 4.32.5` for its short alias.
+    let ours = text.starts_with("schemathesis,") || text.starts_with("st, version");
+    if !out.status.success() || !ours {
+        return None;
+    }
+    text.split_whitespace().last().map(str::to_owned)
+}

@@ -1,0 +1,211 @@
+//! `cargo xtask test`: everything CI checks, in order, stopping at the first failing step.
+//!
+//! - `system`         install PostgreSQL and schemathesis when missing (`system.rs`)
+//! - `codegen`        generated code matches openapi/suite.yaml
+//! - `fmt`, `clippy`  `cargo fmt --check`, `cargo clippy -D warnings`
+//! - `test-sqlite`    `cargo test --workspace`
+//! - `test-postgres`  the conformance and server tests again on a throwaway cluster (`postgres.rs`)
+//! - `schemathesis`   property tests of the running binary against the contract (`schemathesis.rs`)
+//! - `coverage`       every declared (operation, status) is exercised or listed (`coverage.rs`)
+//!
+//! The three test steps record the (operation, status) pairs they exercise in
+//! `target/conformance-coverage/`, which `coverage` reads.
+
+use std::ffi::OsStr;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+use crate::{coverage, postgres, schemathesis, system};
+
+/// Runs every step; `args` may hold `--skip <step>` (repeatable) to iterate on a later step
+/// locally. CI never skips.
+pub fn run(root: &Path, args: &[String]) -> Result<()> {
+    let skip = skipped_steps(args)?;
+    let mut steps = Steps {
+        skip,
+        ..Steps::default()
+    };
+    let coverage_dir = root.join("target").join("conformance-coverage");
+    let coverage_env = [("SUITE_COVERAGE_DIR", coverage_dir.as_os_str())];
+
+    let tools = steps.run("system", || system::ensure_test_deps(root))?;
+    steps.run("codegen", || crate::codegen::run(root, true))?;
+    steps.run("fmt", || {
+        cargo(root, &["fmt", "--all", "--", "--check"], &[])
+    })?;
+    steps.run("clippy", || {
+        cargo(
+            root,
+            &[
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--",
+                "-D",
+                "warnings",
+            ],
+            &[],
+        )
+    })?;
+    steps.run("test-sqlite", || {
+        if coverage_dir.exists() {
+            std::fs::remove_dir_all(&coverage_dir)
+                .with_context(|| format!("removing {}", coverage_dir.display()))?;
+        }
+        std::fs::create_dir_all(&coverage_dir)?;
+        cargo(root, &["test", "--workspace"], &coverage_env)
+    })?;
+    steps.run("test-postgres", || {
+        let tools = tools.as_ref().context("the system step was skipped")?;
+        let cluster = postgres::Cluster::start(&tools.pg_bin)?;
+        let url = cluster.url();
+        let mut env = coverage_env.to_vec();
+        env.push(("SUITE_TEST_POSTGRES_URL", OsStr::new(&url)));
+        cargo(
+            root,
+            &["test", "-p", "conformance", "-p", "suite-server"],
+            &env,
+        )
+        // `cluster` drops here, on success and on failure alike: the server stops.
+    })?;
+    steps.run("schemathesis", || {
+        let tools = tools.as_ref().context("the system step was skipped")?;
+        schemathesis::run(root, &tools.schemathesis, &coverage_dir)
+    })?;
+    steps.run("coverage", || coverage::check(root, &coverage_dir))?;
+
+    steps.summary();
+    if steps.skip.is_empty() {
+        println!("all checks passed");
+    } else {
+        println!(
+            "the steps that ran passed; SKIPPED (CI runs them): {}",
+            steps.skip.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// Step names, in order, as `--skip` takes them.
+const STEP_NAMES: &[&str] = &[
+    "system",
+    "codegen",
+    "fmt",
+    "clippy",
+    "test-sqlite",
+    "test-postgres",
+    "schemathesis",
+    "coverage",
+];
+
+fn skipped_steps(args: &[String]) -> Result<Vec<String>> {
+    let mut skip = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--skip" => {
+                let name = args.next().context("--skip needs a step name")?;
+                if !STEP_NAMES.contains(&name.as_str()) {
+                    bail!("unknown step {name:?}; steps: {}", STEP_NAMES.join(", "));
+                }
+                skip.push(name.clone());
+            }
+            other => {
+                bail!("unknown argument {other:?}; usage: cargo xtask test [--skip <step>]...")
+            }
+        }
+    }
+    Ok(skip)
+}
+
+/// The steps run so far and how long each took.
+#[derive(Debug, Default)]
+struct Steps {
+    skip: Vec<String>,
+    started: Option<Instant>,
+    done: Vec<(&'static str, Duration)>,
+}
+
+impl Steps {
+    /// Runs one step, announcing it and its time; a failure names the step. `None` when skipped.
+    fn run<T>(
+        &mut self,
+        name: &'static str,
+        step: impl FnOnce() -> Result<T>,
+    ) -> Result<Option<T>> {
+        self.started.get_or_insert_with(Instant::now);
+        if self.skip.iter().any(|s| s == name) {
+            println!("\n==> {name}: SKIPPED (--skip)");
+            return Ok(None);
+        }
+        println!("\n==> {name}");
+        let start = Instant::now();
+        let result = step();
+        let elapsed = start.elapsed();
+        match result {
+            Ok(value) => {
+                println!("<== {name}: ok in {}", secs(elapsed));
+                self.done.push((name, elapsed));
+                Ok(Some(value))
+            }
+            Err(e) => {
+                self.summary();
+                eprintln!("\nFAILED step `{name}` after {}", secs(elapsed));
+                Err(e.context(format!("step `{name}` failed")))
+            }
+        }
+    }
+
+    fn summary(&self) {
+        println!("\nsteps:");
+        for (name, elapsed) in &self.done {
+            println!("  {name:<28} {:>8}", secs(*elapsed));
+        }
+        if let Some(started) = self.started {
+            println!("  {:<28} {:>8}", "total", secs(started.elapsed()));
+        }
+    }
+}
+
+fn secs(d: Duration) -> String {
+    format!("{:.1}s", d.as_secs_f64())
+}
+
+/// Runs cargo (the one running xtask) in `root` with extra environment; fails on a non-zero exit.
+pub fn cargo(root: &Path, args: &[&str], env: &[(&str, &OsStr)]) -> Result<()> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    command.current_dir(root).args(args);
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let shown: Vec<String> = env
+        .iter()
+        .map(|(k, v)| format!("{k}={}", v.to_string_lossy()))
+        .collect();
+    println!("$ {} cargo {}", shown.join(" "), args.join(" "));
+    let status = command.status().context("starting cargo")?;
+    if !status.success() {
+        bail!("`cargo {}` exited with {status}", args.join(" "));
+    }
+    Ok(())
+}
+
+/// Cargo's target directory: `$CARGO_TARGET_DIR`, else `<root>/target`.
+pub fn target_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from) {
+        Some(dir) if dir.is_absolute() => dir,
+        Some(dir) => root.join(dir),
+        None => root.join("target"),
+    }
+}
+
+/// A TCP port on 127.0.0.1 that was free a moment ago.
+pub fn free_port() -> Result<u16> {
+    let listener = TcpListener::bind("127.0.0.1:0").context("finding a free port")?;
+    Ok(listener.local_addr()?.port())
+}
