@@ -2,12 +2,19 @@
 // change the contract and run `cargo xtask codegen`.
 //! Progenitor's client for every JSON operation of the contract.
 
-#![allow(clippy::all, clippy::pedantic, unused_imports, dead_code, missing_docs)]
+#![allow(
+    clippy::all,
+    clippy::pedantic,
+    clippy::unwrap_used,
+    unused_imports,
+    dead_code,
+    missing_docs
+)]
 
 #[allow(unused_imports)]
 pub use progenitor_client::{ByteStream, ClientInfo, Error, ResponseValue};
 #[allow(unused_imports)]
-use progenitor_client::{encode_path, ClientHooks, OperationInfo, RequestBuilderExt};
+use progenitor_client::{ClientHooks, OperationInfo, RequestBuilderExt, encode_path};
 /// Types used as operation parameters and responses.
 #[allow(clippy::all)]
 pub mod types {
@@ -53,24 +60,20 @@ pub mod types {
     }
     impl ::std::str::FromStr for AccountSummaryPeriodEnd {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap()
+                });
             if PATTERN.find(value).is_none() {
-                return Err(
-                    "doesn't match pattern \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\"".into(),
-                );
+                return Err("doesn't match pattern \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\"".into());
             }
             Ok(Self(value.to_string()))
         }
     }
     impl ::std::convert::TryFrom<&str> for AccountSummaryPeriodEnd {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -111,24 +114,20 @@ pub mod types {
     }
     impl ::std::str::FromStr for AccountSummaryPeriodStart {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap()
+                });
             if PATTERN.find(value).is_none() {
-                return Err(
-                    "doesn't match pattern \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\"".into(),
-                );
+                return Err("doesn't match pattern \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\"".into());
             }
             Ok(Self(value.to_string()))
         }
     }
     impl ::std::convert::TryFrom<&str> for AccountSummaryPeriodStart {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -163,7 +162,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum AliasQuality {
         #[serde(rename = "strong")]
@@ -181,9 +180,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for AliasQuality {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "strong" => Ok(Self::Strong),
                 "weak" => Ok(Self::Weak),
@@ -193,9 +190,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for AliasQuality {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -238,7 +233,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum AnomalyKind {
         #[serde(rename = "balance_mismatch")]
@@ -277,9 +272,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for AnomalyKind {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "balance_mismatch" => Ok(Self::BalanceMismatch),
                 "balance_unverifiable" => Ok(Self::BalanceUnverifiable),
@@ -296,9 +289,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for AnomalyKind {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -353,11 +344,9 @@ pub mod types {
     }
     impl ::std::str::FromStr for AuditFormCurrency {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[A-Z]{3}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Z]{3}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[A-Z]{3}$\"".into());
             }
@@ -366,9 +355,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for AuditFormCurrency {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -413,7 +400,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum BatchItemStatus {
         #[serde(rename = "succeeded")]
@@ -431,9 +418,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for BatchItemStatus {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "succeeded" => Ok(Self::Succeeded),
                 "failed" => Ok(Self::Failed),
@@ -443,9 +428,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for BatchItemStatus {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -476,7 +459,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum CardBrand {
         #[serde(rename = "visa")]
@@ -527,9 +510,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for CardBrand {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "visa" => Ok(Self::Visa),
                 "mastercard" => Ok(Self::Mastercard),
@@ -550,9 +531,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for CardBrand {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -575,7 +554,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum ChangeKind {
         #[serde(rename = "added")]
@@ -596,9 +575,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for ChangeKind {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "added" => Ok(Self::Added),
                 "removed" => Ok(Self::Removed),
@@ -609,9 +586,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for ChangeKind {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -763,9 +738,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for CreateTemplateFormDescription {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 2000usize {
                 return Err("longer than 2000 characters".into());
             }
@@ -774,14 +747,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for CreateTemplateFormDescription {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for CreateTemplateFormDescription {
+    impl ::std::convert::TryFrom<::std::string::String> for CreateTemplateFormDescription {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -818,9 +788,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for CreateTemplateFormName {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 200usize {
                 return Err("longer than 200 characters".into());
             }
@@ -832,9 +800,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for CreateTemplateFormName {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -875,17 +841,14 @@ pub mod types {
             &self.0
         }
     }
-    impl ::std::convert::From<CreditCardValidateRequestNumber>
-    for ::std::string::String {
+    impl ::std::convert::From<CreditCardValidateRequestNumber> for ::std::string::String {
         fn from(value: CreditCardValidateRequestNumber) -> Self {
             value.0
         }
     }
     impl ::std::str::FromStr for CreditCardValidateRequestNumber {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 64usize {
                 return Err("longer than 64 characters".into());
             }
@@ -897,14 +860,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for CreditCardValidateRequestNumber {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for CreditCardValidateRequestNumber {
+    impl ::std::convert::TryFrom<::std::string::String> for CreditCardValidateRequestNumber {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -963,7 +923,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum CryptoCoin {
         #[serde(rename = "btc")]
@@ -996,9 +956,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for CryptoCoin {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "btc" => Ok(Self::Btc),
                 "eth" => Ok(Self::Eth),
@@ -1013,9 +971,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for CryptoCoin {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -1038,7 +994,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum CryptoEncoding {
         #[serde(rename = "base58check")]
@@ -1065,9 +1021,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for CryptoEncoding {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "base58check" => Ok(Self::Base58check),
                 "bech32" => Ok(Self::Bech32),
@@ -1080,9 +1034,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for CryptoEncoding {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -1105,7 +1057,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum CryptoNetwork {
         #[serde(rename = "mainnet")]
@@ -1123,9 +1075,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for CryptoNetwork {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "mainnet" => Ok(Self::Mainnet),
                 "testnet" => Ok(Self::Testnet),
@@ -1135,9 +1085,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for CryptoNetwork {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -1175,9 +1123,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for CryptoValidateRequestAddress {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 256usize {
                 return Err("longer than 256 characters".into());
             }
@@ -1189,14 +1135,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for CryptoValidateRequestAddress {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for CryptoValidateRequestAddress {
+    impl ::std::convert::TryFrom<::std::string::String> for CryptoValidateRequestAddress {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -1306,9 +1249,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for DateConvertRequestDate {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 256usize {
                 return Err("longer than 256 characters".into());
             }
@@ -1320,9 +1261,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DateConvertRequestDate {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -1363,9 +1302,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for DateConvertRequestInputFormat {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 128usize {
                 return Err("longer than 128 characters".into());
             }
@@ -1374,14 +1311,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DateConvertRequestInputFormat {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for DateConvertRequestInputFormat {
+    impl ::std::convert::TryFrom<::std::string::String> for DateConvertRequestInputFormat {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -1418,9 +1352,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for DateConvertRequestOutputFormat {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 128usize {
                 return Err("longer than 128 characters".into());
             }
@@ -1429,14 +1361,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DateConvertRequestOutputFormat {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for DateConvertRequestOutputFormat {
+    impl ::std::convert::TryFrom<::std::string::String> for DateConvertRequestOutputFormat {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -1473,9 +1402,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for DateConvertRequestTimezone {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 64usize {
                 return Err("longer than 64 characters".into());
             }
@@ -1484,9 +1411,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DateConvertRequestTimezone {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -1556,9 +1481,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for DeepAnalysisRequestAliasesItem {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 1000usize {
                 return Err("longer than 1000 characters".into());
             }
@@ -1570,14 +1493,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DeepAnalysisRequestAliasesItem {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for DeepAnalysisRequestAliasesItem {
+    impl ::std::convert::TryFrom<::std::string::String> for DeepAnalysisRequestAliasesItem {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -1614,11 +1534,9 @@ pub mod types {
     }
     impl ::std::str::FromStr for DeepAnalysisRequestCountry {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
             }
@@ -1627,9 +1545,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DeepAnalysisRequestCountry {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -1670,29 +1586,24 @@ pub mod types {
     }
     impl ::std::str::FromStr for DeepAnalysisRequestDateOfBirth {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$").unwrap()
+                });
             if PATTERN.find(value).is_none() {
-                return Err(
-                    "doesn't match pattern \"^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$\"".into(),
-                );
+                return Err("doesn't match pattern \"^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$\"".into());
             }
             Ok(Self(value.to_string()))
         }
     }
     impl ::std::convert::TryFrom<&str> for DeepAnalysisRequestDateOfBirth {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for DeepAnalysisRequestDateOfBirth {
+    impl ::std::convert::TryFrom<::std::string::String> for DeepAnalysisRequestDateOfBirth {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -1722,17 +1633,14 @@ pub mod types {
             &self.0
         }
     }
-    impl ::std::convert::From<DeepAnalysisRequestExcludeEntityIdsItem>
-    for ::std::string::String {
+    impl ::std::convert::From<DeepAnalysisRequestExcludeEntityIdsItem> for ::std::string::String {
         fn from(value: DeepAnalysisRequestExcludeEntityIdsItem) -> Self {
             value.0
         }
     }
     impl ::std::str::FromStr for DeepAnalysisRequestExcludeEntityIdsItem {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 200usize {
                 return Err("longer than 200 characters".into());
             }
@@ -1741,14 +1649,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DeepAnalysisRequestExcludeEntityIdsItem {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for DeepAnalysisRequestExcludeEntityIdsItem {
+    impl ::std::convert::TryFrom<::std::string::String> for DeepAnalysisRequestExcludeEntityIdsItem {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -1785,9 +1690,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for DeepAnalysisRequestName {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 1000usize {
                 return Err("longer than 1000 characters".into());
             }
@@ -1799,9 +1702,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DeepAnalysisRequestName {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -1842,11 +1743,9 @@ pub mod types {
     }
     impl ::std::str::FromStr for DeepAnalysisRequestNationality {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
             }
@@ -1855,14 +1754,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DeepAnalysisRequestNationality {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for DeepAnalysisRequestNationality {
+    impl ::std::convert::TryFrom<::std::string::String> for DeepAnalysisRequestNationality {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -1912,7 +1808,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum Deliverability {
         #[serde(rename = "deliverable")]
@@ -1933,9 +1829,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for Deliverability {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "deliverable" => Ok(Self::Deliverable),
                 "undeliverable" => Ok(Self::Undeliverable),
@@ -1946,9 +1840,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for Deliverability {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -1989,9 +1881,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for DetectFormEntityTypes {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 200usize {
                 return Err("longer than 200 characters".into());
             }
@@ -2000,9 +1890,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DetectFormEntityTypes {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -2047,7 +1935,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum DocType {
         #[serde(rename = "receipt")]
@@ -2071,9 +1959,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for DocType {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "receipt" => Ok(Self::Receipt),
                 "invoice" => Ok(Self::Invoice),
@@ -2085,9 +1971,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DocType {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -2116,9 +2000,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for DocgenListTemplatesPageToken {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 512usize {
                 return Err("longer than 512 characters".into());
             }
@@ -2127,14 +2009,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DocgenListTemplatesPageToken {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for DocgenListTemplatesPageToken {
+    impl ::std::convert::TryFrom<::std::string::String> for DocgenListTemplatesPageToken {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -2165,7 +2044,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum DocumentFormat {
         #[serde(rename = "pdf")]
@@ -2192,9 +2071,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for DocumentFormat {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "pdf" => Ok(Self::Pdf),
                 "docx" => Ok(Self::Docx),
@@ -2207,9 +2084,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for DocumentFormat {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -2232,7 +2107,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum EmailFormat {
         #[serde(rename = "valid")]
@@ -2250,9 +2125,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for EmailFormat {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "valid" => Ok(Self::Valid),
                 "invalid" => Ok(Self::Invalid),
@@ -2262,9 +2135,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for EmailFormat {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -2300,9 +2171,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for EmailValidateRequestEmail {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 320usize {
                 return Err("longer than 320 characters".into());
             }
@@ -2314,9 +2183,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for EmailValidateRequestEmail {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -2379,7 +2246,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum EntityType {
         #[serde(rename = "individual")]
@@ -2403,9 +2270,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for EntityType {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "individual" => Ok(Self::Individual),
                 "organization" => Ok(Self::Organization),
@@ -2417,9 +2282,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for EntityType {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -2452,7 +2315,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum FinanceLanguage {
         #[serde(rename = "en")]
@@ -2500,9 +2363,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for FinanceLanguage {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "en" => Ok(Self::En),
                 "es" => Ok(Self::Es),
@@ -2522,9 +2383,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for FinanceLanguage {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -2552,7 +2411,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum FindingCategory {
         #[serde(rename = "liability")]
@@ -2588,9 +2447,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for FindingCategory {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "liability" => Ok(Self::Liability),
                 "termination" => Ok(Self::Termination),
@@ -2606,9 +2463,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for FindingCategory {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -2662,7 +2517,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum FraudSignalType {
         #[serde(rename = "arithmetic_mismatch")]
@@ -2707,9 +2562,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for FraudSignalType {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "arithmetic_mismatch" => Ok(Self::ArithmeticMismatch),
                 "tax_mismatch" => Ok(Self::TaxMismatch),
@@ -2728,9 +2581,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for FraudSignalType {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -2770,9 +2621,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for GenerateRequestTemplateId {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 128usize {
                 return Err("longer than 128 characters".into());
             }
@@ -2784,9 +2633,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for GenerateRequestTemplateId {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -2848,7 +2695,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum IbanError {
         #[serde(rename = "invalid_characters")]
@@ -2875,9 +2722,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for IbanError {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "invalid_characters" => Ok(Self::InvalidCharacters),
                 "unknown_country" => Ok(Self::UnknownCountry),
@@ -2890,9 +2735,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for IbanError {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -2928,9 +2771,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for IbanValidateRequestIban {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 64usize {
                 return Err("longer than 64 characters".into());
             }
@@ -2942,9 +2783,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for IbanValidateRequestIban {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -3027,11 +2866,9 @@ pub mod types {
     }
     impl ::std::str::FromStr for IdentifierInputCountry {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
             }
@@ -3040,9 +2877,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for IdentifierInputCountry {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -3083,9 +2918,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for IdentifierInputType {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 100usize {
                 return Err("longer than 100 characters".into());
             }
@@ -3097,9 +2930,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for IdentifierInputType {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -3140,9 +2971,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for IdentifierInputValue {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 100usize {
                 return Err("longer than 100 characters".into());
             }
@@ -3154,9 +2983,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for IdentifierInputValue {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -3191,7 +3018,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum ImageFormat {
         #[serde(rename = "png")]
@@ -3209,9 +3036,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for ImageFormat {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "png" => Ok(Self::Png),
                 "jpeg" => Ok(Self::Jpeg),
@@ -3221,9 +3046,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for ImageFormat {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -3251,7 +3074,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum LegalLanguage {
         #[serde(rename = "en")]
@@ -3275,9 +3098,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for LegalLanguage {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "en" => Ok(Self::En),
                 "es" => Ok(Self::Es),
@@ -3289,9 +3110,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for LegalLanguage {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -3331,9 +3150,7 @@ pub mod types {
         pub list: SanctionsList,
         ///Publication date of the list, when the file states it.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
-        pub published_at: ::std::option::Option<
-            ::chrono::DateTime<::chrono::offset::Utc>,
-        >,
+        pub published_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         ///The list file (`OFAC SDN`, `OFAC Consolidated`, `UN Consolidated`, `EU Consolidated`).
         pub source: ::std::string::String,
     }
@@ -3354,11 +3171,9 @@ pub mod types {
     }
     impl ::std::str::FromStr for ListVersionContentSha256 {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[0-9a-f]{64}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[0-9a-f]{64}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[0-9a-f]{64}$\"".into());
             }
@@ -3367,9 +3182,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for ListVersionContentSha256 {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -3417,7 +3230,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum MatchField {
         #[serde(rename = "name")]
@@ -3450,9 +3263,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for MatchField {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "name" => Ok(Self::Name),
                 "alias" => Ok(Self::Alias),
@@ -3467,9 +3278,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for MatchField {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -3501,7 +3310,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum MatchSignalType {
         #[serde(rename = "name_similarity")]
@@ -3543,9 +3352,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for MatchSignalType {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "name_similarity" => Ok(Self::NameSimilarity),
                 "alias_similarity" => Ok(Self::AliasSimilarity),
@@ -3563,9 +3370,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for MatchSignalType {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -3588,7 +3393,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum MatchVerdict {
         #[serde(rename = "likely_match")]
@@ -3609,9 +3414,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for MatchVerdict {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "likely_match" => Ok(Self::LikelyMatch),
                 "possible_match" => Ok(Self::PossibleMatch),
@@ -3622,9 +3425,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for MatchVerdict {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -3647,7 +3448,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum PaperFormat {
         #[serde(rename = "a3")]
@@ -3677,9 +3478,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for PaperFormat {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "a3" => Ok(Self::A3),
                 "a4" => Ok(Self::A4),
@@ -3693,9 +3492,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PaperFormat {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -3765,24 +3562,20 @@ pub mod types {
     }
     impl ::std::str::FromStr for ParsedDocumentDate {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap()
+                });
             if PATTERN.find(value).is_none() {
-                return Err(
-                    "doesn't match pattern \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\"".into(),
-                );
+                return Err("doesn't match pattern \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\"".into());
             }
             Ok(Self(value.to_string()))
         }
     }
     impl ::std::convert::TryFrom<&str> for ParsedDocumentDate {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -3848,9 +3641,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for PasswordAnalyzeRequestPassword {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 1024usize {
                 return Err("longer than 1024 characters".into());
             }
@@ -3862,14 +3653,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PasswordAnalyzeRequestPassword {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for PasswordAnalyzeRequestPassword {
+    impl ::std::convert::TryFrom<::std::string::String> for PasswordAnalyzeRequestPassword {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -3899,17 +3687,14 @@ pub mod types {
             &self.0
         }
     }
-    impl ::std::convert::From<PasswordAnalyzeRequestUserInputsItem>
-    for ::std::string::String {
+    impl ::std::convert::From<PasswordAnalyzeRequestUserInputsItem> for ::std::string::String {
         fn from(value: PasswordAnalyzeRequestUserInputsItem) -> Self {
             value.0
         }
     }
     impl ::std::str::FromStr for PasswordAnalyzeRequestUserInputsItem {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 256usize {
                 return Err("longer than 256 characters".into());
             }
@@ -3918,14 +3703,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PasswordAnalyzeRequestUserInputsItem {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for PasswordAnalyzeRequestUserInputsItem {
+    impl ::std::convert::TryFrom<::std::string::String> for PasswordAnalyzeRequestUserInputsItem {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -4022,9 +3804,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for PdfRequestUrl {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 2048usize {
                 return Err("longer than 2048 characters".into());
             }
@@ -4036,9 +3816,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PdfRequestUrl {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -4073,7 +3851,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum PhoneLineType {
         #[serde(rename = "fixed_line")]
@@ -4121,9 +3899,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for PhoneLineType {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "fixed_line" => Ok(Self::FixedLine),
                 "mobile" => Ok(Self::Mobile),
@@ -4143,9 +3919,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PhoneLineType {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -4177,19 +3951,16 @@ pub mod types {
             &self.0
         }
     }
-    impl ::std::convert::From<PhoneValidateRequestDefaultRegion>
-    for ::std::string::String {
+    impl ::std::convert::From<PhoneValidateRequestDefaultRegion> for ::std::string::String {
         fn from(value: PhoneValidateRequestDefaultRegion) -> Self {
             value.0
         }
     }
     impl ::std::str::FromStr for PhoneValidateRequestDefaultRegion {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
             }
@@ -4198,14 +3969,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PhoneValidateRequestDefaultRegion {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for PhoneValidateRequestDefaultRegion {
+    impl ::std::convert::TryFrom<::std::string::String> for PhoneValidateRequestDefaultRegion {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -4242,9 +4010,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for PhoneValidateRequestNumber {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 64usize {
                 return Err("longer than 64 characters".into());
             }
@@ -4256,9 +4022,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PhoneValidateRequestNumber {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -4293,7 +4057,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum PhoneValidationReason {
         #[serde(rename = "not_a_number")]
@@ -4323,9 +4087,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for PhoneValidationReason {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "not_a_number" => Ok(Self::NotANumber),
                 "invalid_country_code" => Ok(Self::InvalidCountryCode),
@@ -4339,9 +4101,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PhoneValidationReason {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -4415,9 +4175,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for PiiBatchFormEntityTypes {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 200usize {
                 return Err("longer than 200 characters".into());
             }
@@ -4426,9 +4184,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PiiBatchFormEntityTypes {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -4488,7 +4244,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum PiiBatchMode {
         #[serde(rename = "detect")]
@@ -4506,9 +4262,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for PiiBatchMode {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "detect" => Ok(Self::Detect),
                 "redact" => Ok(Self::Redact),
@@ -4518,9 +4272,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PiiBatchMode {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -4577,7 +4329,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum PiiEntityType {
         #[serde(rename = "name")]
@@ -4619,9 +4371,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for PiiEntityType {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "name" => Ok(Self::Name),
                 "email" => Ok(Self::Email),
@@ -4639,9 +4389,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PiiEntityType {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -4664,7 +4412,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum PiiLanguage {
         #[serde(rename = "en")]
@@ -4751,9 +4499,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for PiiLanguage {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "en" => Ok(Self::En),
                 "es" => Ok(Self::Es),
@@ -4786,9 +4532,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PiiLanguage {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -4824,19 +4568,16 @@ pub mod types {
             &self.0
         }
     }
-    impl ::std::convert::From<PostalCodeValidateRequestCountry>
-    for ::std::string::String {
+    impl ::std::convert::From<PostalCodeValidateRequestCountry> for ::std::string::String {
         fn from(value: PostalCodeValidateRequestCountry) -> Self {
             value.0
         }
     }
     impl ::std::str::FromStr for PostalCodeValidateRequestCountry {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
             }
@@ -4845,14 +4586,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PostalCodeValidateRequestCountry {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for PostalCodeValidateRequestCountry {
+    impl ::std::convert::TryFrom<::std::string::String> for PostalCodeValidateRequestCountry {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -4882,17 +4620,14 @@ pub mod types {
             &self.0
         }
     }
-    impl ::std::convert::From<PostalCodeValidateRequestPostalCode>
-    for ::std::string::String {
+    impl ::std::convert::From<PostalCodeValidateRequestPostalCode> for ::std::string::String {
         fn from(value: PostalCodeValidateRequestPostalCode) -> Self {
             value.0
         }
     }
     impl ::std::str::FromStr for PostalCodeValidateRequestPostalCode {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 32usize {
                 return Err("longer than 32 characters".into());
             }
@@ -4904,14 +4639,11 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for PostalCodeValidateRequestPostalCode {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
-    impl ::std::convert::TryFrom<::std::string::String>
-    for PostalCodeValidateRequestPostalCode {
+    impl ::std::convert::TryFrom<::std::string::String> for PostalCodeValidateRequestPostalCode {
         type Error = self::error::ConversionError;
         fn try_from(
             value: ::std::string::String,
@@ -4982,9 +4714,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for RedactFormEntityTypes {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 200usize {
                 return Err("longer than 200 characters".into());
             }
@@ -4993,9 +4723,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for RedactFormEntityTypes {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5041,11 +4769,9 @@ pub mod types {
     }
     impl ::std::str::FromStr for RedactFormFillColor {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^#[0-9A-Fa-f]{6}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^#[0-9A-Fa-f]{6}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^#[0-9A-Fa-f]{6}$\"".into());
             }
@@ -5054,9 +4780,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for RedactFormFillColor {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5109,9 +4833,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for ReportFormTitle {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 200usize {
                 return Err("longer than 200 characters".into());
             }
@@ -5120,9 +4842,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for ReportFormTitle {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5157,7 +4877,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum RiskLevel {
         #[serde(rename = "low")]
@@ -5181,9 +4901,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for RiskLevel {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "low" => Ok(Self::Low),
                 "medium" => Ok(Self::Medium),
@@ -5195,9 +4913,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for RiskLevel {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5261,7 +4977,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum SanctionsList {
         #[serde(rename = "OFAC")]
@@ -5282,9 +4998,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for SanctionsList {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "OFAC" => Ok(Self::Ofac),
                 "UN" => Ok(Self::Un),
@@ -5295,9 +5009,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for SanctionsList {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5369,11 +5081,9 @@ pub mod types {
     }
     impl ::std::str::FromStr for ScreenRequestCountry {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
             }
@@ -5382,9 +5092,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for ScreenRequestCountry {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5425,9 +5133,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for ScreenRequestName {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 1000usize {
                 return Err("longer than 1000 characters".into());
             }
@@ -5439,9 +5145,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for ScreenRequestName {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5492,7 +5196,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum ScreeningRecommendation {
         #[serde(rename = "clear")]
@@ -5513,9 +5217,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for ScreeningRecommendation {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "clear" => Ok(Self::Clear),
                 "review" => Ok(Self::Review),
@@ -5526,9 +5228,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for ScreeningRecommendation {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5633,9 +5333,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for ScreenshotRequestUrl {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 2048usize {
                 return Err("longer than 2048 characters".into());
             }
@@ -5647,9 +5345,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for ScreenshotRequestUrl {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5684,7 +5380,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum Severity {
         #[serde(rename = "low")]
@@ -5708,9 +5404,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for Severity {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "low" => Ok(Self::Low),
                 "medium" => Ok(Self::Medium),
@@ -5722,9 +5416,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for Severity {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5769,24 +5461,20 @@ pub mod types {
     }
     impl ::std::str::FromStr for StatementTransactionDate {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap()
+                });
             if PATTERN.find(value).is_none() {
-                return Err(
-                    "doesn't match pattern \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\"".into(),
-                );
+                return Err("doesn't match pattern \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\"".into());
             }
             Ok(Self(value.to_string()))
         }
     }
     impl ::std::convert::TryFrom<&str> for StatementTransactionDate {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5841,7 +5529,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum TemplateEngine {
         #[serde(rename = "html")]
@@ -5859,9 +5547,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for TemplateEngine {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "html" => Ok(Self::Html),
                 "text" => Ok(Self::Text),
@@ -5871,9 +5557,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for TemplateEngine {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5920,11 +5604,9 @@ pub mod types {
     }
     impl ::std::str::FromStr for VatValidateRequestCountry {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-            { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
             }
@@ -5933,9 +5615,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for VatValidateRequestCountry {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -5976,9 +5656,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for VatValidateRequestVatNumber {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 32usize {
                 return Err("longer than 32 characters".into());
             }
@@ -5990,9 +5668,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for VatValidateRequestVatNumber {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -6048,7 +5724,7 @@ pub mod types {
         Hash,
         Ord,
         PartialEq,
-        PartialOrd
+        PartialOrd,
     )]
     pub enum WaitUntil {
         #[serde(rename = "load")]
@@ -6069,9 +5745,7 @@ pub mod types {
     }
     impl ::std::str::FromStr for WaitUntil {
         type Err = self::error::ConversionError;
-        fn from_str(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "load" => Ok(Self::Load),
                 "domcontentloaded" => Ok(Self::Domcontentloaded),
@@ -6082,9 +5756,7 @@ pub mod types {
     }
     impl ::std::convert::TryFrom<&str> for WaitUntil {
         type Error = self::error::ConversionError;
-        fn try_from(
-            value: &str,
-        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             value.parse()
         }
     }
@@ -6123,9 +5795,7 @@ pub mod types {
         pub(super) fn default_nzu64<T, const V: u64>() -> T
         where
             T: ::std::convert::TryFrom<::std::num::NonZeroU64>,
-            <T as ::std::convert::TryFrom<
-                ::std::num::NonZeroU64,
-            >>::Error: ::std::fmt::Debug,
+            <T as ::std::convert::TryFrom<::std::num::NonZeroU64>>::Error: ::std::fmt::Debug,
         {
             T::try_from(::std::num::NonZeroU64::try_from(V).unwrap()).unwrap()
         }
@@ -6160,18 +5830,12 @@ pub mod types {
         pub struct ConversionError(::std::borrow::Cow<'static, str>);
         impl ::std::error::Error for ConversionError {}
         impl ::std::fmt::Display for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> Result<(), ::std::fmt::Error> {
                 ::std::fmt::Display::fmt(&self.0, f)
             }
         }
         impl ::std::fmt::Debug for ConversionError {
-            fn fmt(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> Result<(), ::std::fmt::Error> {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> Result<(), ::std::fmt::Error> {
                 ::std::fmt::Debug::fmt(&self.0, f)
             }
         }
@@ -6355,7 +6019,9 @@ impl Client {
         #[cfg(not(target_arch = "wasm32"))]
         let client = {
             let dur = ::std::time::Duration::from_secs(15u64);
-            reqwest::ClientBuilder::new().connect_timeout(dur).timeout(dur)
+            reqwest::ClientBuilder::new()
+                .connect_timeout(dur)
+                .timeout(dur)
         };
         #[cfg(target_arch = "wasm32")]
         let client = reqwest::ClientBuilder::new();
@@ -6393,30 +6059,29 @@ impl ClientHooks<()> for &Client {}
 impl Client {
     /**Generate a document from a template and data
 
-Renders the template `template_id` with `data` (Jinja syntax, strict: a variable the
-template uses but `data` lacks is 422 naming the variable) and writes the result in
-`output_format`. The answer is the Generated document record; the file is fetched with
-`GET download_url` until `expires_at`.
+    Renders the template `template_id` with `data` (Jinja syntax, strict: a variable the
+    template uses but `data` lacks is 422 naming the variable) and writes the result in
+    `output_format`. The answer is the Generated document record; the file is fetched with
+    `GET download_url` until `expires_at`.
 
-An unknown template id, or a template that belongs to another key, is 404 (checked
-before quota admission, so it costs nothing). Output over 100 PDF pages is 413.
-Costs 1 request.
+    An unknown template id, or a template that belongs to another key, is 404 (checked
+    before quota admission, so it costs nothing). Output over 100 PDF pages is 413.
+    Costs 1 request.
 
 
-Sends a `POST` request to `/v1/dev/pdf/generate`
+    Sends a `POST` request to `/v1/dev/pdf/generate`
 
-*/
+    */
     pub async fn docgen_generate<'a>(
         &'a self,
         body: &'a types::GenerateRequest,
     ) -> Result<ResponseValue<types::GeneratedDocument>, Error<types::Error>> {
         let url = format!("{}/v1/dev/pdf/generate", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -6437,54 +6102,54 @@ Sends a `POST` request to `/v1/dev/pdf/generate`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            404u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            422u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            404u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            422u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**List available templates
 
-Lists the templates this key can use: the built-in templates first (by name), then
-the templates uploaded with this key, newest first. Paginated: pass the
-`next_page_token` of a page as `page_token` to get the next one; the last page has no
-`next_page_token`. A `page_token` that was not issued by this operation is 400.
-Costs nothing.
+    Lists the templates this key can use: the built-in templates first (by name), then
+    the templates uploaded with this key, newest first. Paginated: pass the
+    `next_page_token` of a page as `page_token` to get the next one; the last page has no
+    `next_page_token`. A `page_token` that was not issued by this operation is 400.
+    Costs nothing.
 
 
-Sends a `GET` request to `/v1/dev/pdf/template`
+    Sends a `GET` request to `/v1/dev/pdf/template`
 
-Arguments:
-- `limit`: Maximum number of templates in the page (1..100, default 20).
-- `page_token`: Opaque token from a previous page's `next_page_token`.
-*/
+    Arguments:
+    - `limit`: Maximum number of templates in the page (1..100, default 20).
+    - `page_token`: Opaque token from a previous page's `next_page_token`.
+    */
     pub async fn docgen_list_templates<'a>(
         &'a self,
         limit: Option<::std::num::NonZeroU32>,
@@ -6492,11 +6157,10 @@ Arguments:
     ) -> Result<ResponseValue<types::TemplateList>, Error<types::Error>> {
         let url = format!("{}/v1/dev/pdf/template", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -6506,7 +6170,10 @@ Arguments:
                 ::reqwest::header::HeaderValue::from_static("application/json"),
             )
             .query(&progenitor_client::QueryParam::new("limit", &limit))
-            .query(&progenitor_client::QueryParam::new("page_token", &page_token))
+            .query(&progenitor_client::QueryParam::new(
+                "page_token",
+                &page_token,
+            ))
             .headers(header_map)
             .build()?;
         let info = OperationInfo {
@@ -6518,59 +6185,60 @@ Arguments:
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Delete a template
 
-Deletes a template uploaded with this key. Documents already generated from it stay
-downloadable until they expire. An unknown id, or a template of another key, is 404;
-a built-in template cannot be deleted (400 `invalid_input`). Deleting is not
-idempotent in its answer: a second delete of the same id is 404. Costs nothing.
+    Deletes a template uploaded with this key. Documents already generated from it stay
+    downloadable until they expire. An unknown id, or a template of another key, is 404;
+    a built-in template cannot be deleted (400 `invalid_input`). Deleting is not
+    idempotent in its answer: a second delete of the same id is 404. Costs nothing.
 
 
-Sends a `DELETE` request to `/v1/dev/pdf/template/{id}`
+    Sends a `DELETE` request to `/v1/dev/pdf/template/{id}`
 
-Arguments:
-- `id`: The template's `template_id`.
-*/
+    Arguments:
+    - `id`: The template's `template_id`.
+    */
     pub async fn docgen_delete_template<'a>(
         &'a self,
         id: &'a str,
     ) -> Result<ResponseValue<()>, Error<types::Error>> {
         let url = format!(
-            "{}/v1/dev/pdf/template/{}", self.baseurl, encode_path(& id.to_string()),
+            "{}/v1/dev/pdf/template/{}",
+            self.baseurl,
+            encode_path(&id.to_string()),
         );
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -6590,62 +6258,63 @@ Arguments:
         let response = result?;
         match response.status().as_u16() {
             204u16 => Ok(ResponseValue::empty(response)),
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            404u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            404u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Download a generated or converted document
 
-Answers the bytes of a document made by `generate` or `convert`, with its real
-`Content-Type` (one of the five listed). Needs the key that created the document:
-another key, or an id that never existed or is malformed, is 404. After `expires_at`
-the answer is 410 and the file is gone. Costs nothing.
+    Answers the bytes of a document made by `generate` or `convert`, with its real
+    `Content-Type` (one of the five listed). Needs the key that created the document:
+    another key, or an id that never existed or is malformed, is 404. After `expires_at`
+    the answer is 410 and the file is gone. Costs nothing.
 
 
-Sends a `GET` request to `/v1/dev/pdf/download/{id}`
+    Sends a `GET` request to `/v1/dev/pdf/download/{id}`
 
-Arguments:
-- `id`: The `document_id` of the Generated document record.
-*/
+    Arguments:
+    - `id`: The `document_id` of the Generated document record.
+    */
     pub async fn docgen_download<'a>(
         &'a self,
         id: &'a str,
     ) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
         let url = format!(
-            "{}/v1/dev/pdf/download/{}", self.baseurl, encode_path(& id.to_string()),
+            "{}/v1/dev/pdf/download/{}",
+            self.baseurl,
+            encode_path(&id.to_string()),
         );
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self.client.get(url).headers(header_map).build()?;
         let info = OperationInfo {
@@ -6657,69 +6326,68 @@ Arguments:
         let response = result?;
         match response.status().as_u16() {
             200u16 => Ok(ResponseValue::stream(response)),
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            404u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            410u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            404u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            410u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Capture a screenshot of a URL
 
-Loads `url` in a headless Chromium tab with the given viewport, waits for
-`wait_until` and then `delay` milliseconds, and captures the viewport (or the whole
-scrollable page with `full_page`). Answers the Screenshot record; the image is fetched
-with `GET download_url`.
+    Loads `url` in a headless Chromium tab with the given viewport, waits for
+    `wait_until` and then `delay` milliseconds, and captures the viewport (or the whole
+    scrollable page with `full_page`). Answers the Screenshot record; the image is fetched
+    with `GET download_url`.
 
-Only `http` and `https` URLs whose host resolves to public addresses are taken:
-private, loopback, link-local and cloud-metadata addresses are refused with 400
-before quota admission; a redirect to such an address during the load is 422. A page
-that cannot be loaded (DNS failure, connection error, TLS error, timeout) is 422; an
-HTTP error status of the page itself is not an error (the error page is captured).
-A capture over 50 megapixels (width × height × device_scale_factor²) is 413.
-Costs 1 request.
+    Only `http` and `https` URLs whose host resolves to public addresses are taken:
+    private, loopback, link-local and cloud-metadata addresses are refused with 400
+    before quota admission; a redirect to such an address during the load is 422. A page
+    that cannot be loaded (DNS failure, connection error, TLS error, timeout) is 422; an
+    HTTP error status of the page itself is not an error (the error page is captured).
+    A capture over 50 megapixels (width × height × device_scale_factor²) is 413.
+    Costs 1 request.
 
 
-Sends a `POST` request to `/v1/dev/screenshot/screenshot`
+    Sends a `POST` request to `/v1/dev/screenshot/screenshot`
 
-*/
+    */
     pub async fn screenshot_capture<'a>(
         &'a self,
         body: &'a types::ScreenshotRequest,
     ) -> Result<ResponseValue<types::Screenshot>, Error<types::Error>> {
         let url = format!("{}/v1/dev/screenshot/screenshot", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -6740,59 +6408,58 @@ Sends a `POST` request to `/v1/dev/screenshot/screenshot`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            422u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            422u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Generate a PDF from a URL
 
-Loads `url` like `screenshot` does (same address rules, same 422 cases) and prints
-it to PDF with the given paper format, orientation, margins and background setting.
-Answers the Generated PDF record; the PDF is fetched with `GET download_url`
-(`/v1/dev/screenshot/download/{pdf_id}`). A printed PDF over 100 pages is 413.
-Costs 1 request.
+    Loads `url` like `screenshot` does (same address rules, same 422 cases) and prints
+    it to PDF with the given paper format, orientation, margins and background setting.
+    Answers the Generated PDF record; the PDF is fetched with `GET download_url`
+    (`/v1/dev/screenshot/download/{pdf_id}`). A printed PDF over 100 pages is 413.
+    Costs 1 request.
 
 
-Sends a `POST` request to `/v1/dev/screenshot/pdf`
+    Sends a `POST` request to `/v1/dev/screenshot/pdf`
 
-*/
+    */
     pub async fn screenshot_pdf<'a>(
         &'a self,
         body: &'a types::PdfRequest,
     ) -> Result<ResponseValue<types::GeneratedPdf>, Error<types::Error>> {
         let url = format!("{}/v1/dev/screenshot/pdf", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -6813,64 +6480,63 @@ Sends a `POST` request to `/v1/dev/screenshot/pdf`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            422u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            422u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Capture screenshots of several URLs in one request
 
-Captures 1 to 10 screenshots, each item being a full Screenshot request. More than 10
-items is 413. The whole batch is validated first: an invalid item (bad URL, refused
-address, value out of range) is 400 for the whole batch, naming the item
-(`items[3].url`). A valid batch of N items costs N; with fewer than N requests left
-it is 429 and nothing is captured.
+    Captures 1 to 10 screenshots, each item being a full Screenshot request. More than 10
+    items is 413. The whole batch is validated first: an invalid item (bad URL, refused
+    address, value out of range) is 400 for the whole batch, naming the item
+    (`items[3].url`). A valid batch of N items costs N; with fewer than N requests left
+    it is 429 and nothing is captured.
 
-Items run concurrently within the engine's limits. A page that fails to load, or an
-item over the pixel limit, does not fail the batch: the answer is 200 and that
-item has `status: failed` and an `error` (`unprocessable`, `payload_too_large`, ...).
-Results are in request order; `index` is the item's position in `items`.
+    Items run concurrently within the engine's limits. A page that fails to load, or an
+    item over the pixel limit, does not fail the batch: the answer is 200 and that
+    item has `status: failed` and an `error` (`unprocessable`, `payload_too_large`, ...).
+    Results are in request order; `index` is the item's position in `items`.
 
 
-Sends a `POST` request to `/v1/dev/screenshot/batch`
+    Sends a `POST` request to `/v1/dev/screenshot/batch`
 
-*/
+    */
     pub async fn screenshot_batch<'a>(
         &'a self,
         body: &'a types::ScreenshotBatchRequest,
     ) -> Result<ResponseValue<types::ScreenshotBatchResult>, Error<types::Error>> {
         let url = format!("{}/v1/dev/screenshot/batch", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -6891,61 +6557,61 @@ Sends a `POST` request to `/v1/dev/screenshot/batch`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Download a screenshot or a generated PDF
 
-Answers the bytes of an image made by `screenshot` or `batch` (`image/png` or
-`image/jpeg`) or of a PDF made by `pdf` (`application/pdf`), with the real
-`Content-Type`. Needs the key that created the file: another key, or an id that never
-existed or is malformed, is 404. After `expires_at` the answer is 410 and the file is
-gone. Costs nothing.
+    Answers the bytes of an image made by `screenshot` or `batch` (`image/png` or
+    `image/jpeg`) or of a PDF made by `pdf` (`application/pdf`), with the real
+    `Content-Type`. Needs the key that created the file: another key, or an id that never
+    existed or is malformed, is 404. After `expires_at` the answer is 410 and the file is
+    gone. Costs nothing.
 
 
-Sends a `GET` request to `/v1/dev/screenshot/download/{id}`
+    Sends a `GET` request to `/v1/dev/screenshot/download/{id}`
 
-Arguments:
-- `id`: A `screenshot_id` or a `pdf_id`.
-*/
+    Arguments:
+    - `id`: A `screenshot_id` or a `pdf_id`.
+    */
     pub async fn screenshot_download<'a>(
         &'a self,
         id: &'a str,
     ) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
         let url = format!(
-            "{}/v1/dev/screenshot/download/{}", self.baseurl, encode_path(& id
-            .to_string()),
+            "{}/v1/dev/screenshot/download/{}",
+            self.baseurl,
+            encode_path(&id.to_string()),
         );
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self.client.get(url).headers(header_map).build()?;
         let info = OperationInfo {
@@ -6957,67 +6623,66 @@ Arguments:
         let response = result?;
         match response.status().as_u16() {
             200u16 => Ok(ResponseValue::stream(response)),
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            404u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            410u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            404u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            410u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Screen a name against all sanctions lists
 
-Fast screening of `name` against every loaded list (OFAC SDN and Consolidated, UN,
-EU): token Jaro-Winkler similarity over primary names and aliases, phonetic keys and
-transliteration. Candidates scoring at least `threshold` are returned as matches,
-best first. `entity_type` restricts candidates to entries of that type (entries of
-unknown type are kept); `country` raises the score of entries linked to that country
-and never excludes one.
+    Fast screening of `name` against every loaded list (OFAC SDN and Consolidated, UN,
+    EU): token Jaro-Winkler similarity over primary names and aliases, phonetic keys and
+    transliteration. Candidates scoring at least `threshold` are returned as matches,
+    best first. `entity_type` restricts candidates to entries of that type (entries of
+    unknown type are kept); `country` raises the score of entries linked to that country
+    and never excludes one.
 
-The answer reports which lists and which list versions (publish date, content hash,
-entry count) were used. If no list is loaded at all the answer is 503
-`lists_unavailable` rather than an empty, misleading "no match". Costs 1 request.
+    The answer reports which lists and which list versions (publish date, content hash,
+    entry count) were used. If no list is loaded at all the answer is 503
+    `lists_unavailable` rather than an empty, misleading "no match". Costs 1 request.
 
 
-Sends a `POST` request to `/v1/compliance/sanctions/screen`
+    Sends a `POST` request to `/v1/compliance/sanctions/screen`
 
-*/
+    */
     pub async fn sanctions_screen<'a>(
         &'a self,
         body: &'a types::ScreenRequest,
     ) -> Result<ResponseValue<types::ScreenResult>, Error<types::Error>> {
         let url = format!("{}/v1/compliance/sanctions/screen", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -7038,61 +6703,60 @@ Sends a `POST` request to `/v1/compliance/sanctions/screen`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Multi-signal analysis of a subject against the sanctions lists
 
-Screens a subject described by more than a name: aliases, date of birth,
-nationality, country, identifiers (passport, IMO number, ...). Every candidate is
-scored by a multi-signal model (name and alias similarity, phonetics,
-transliteration, date of birth, country and nationality, identifiers, entity type)
-with a lower default threshold than `screen`, and every match gets an analysis: a
-verdict, the signals that support it, the signals that contradict it and a summary.
-The overall `recommendation` is `clear`, `review` or `escalate`.
-`exclude_entity_ids` removes entries already cleared by the caller (false positives).
-No remote AI service is used. 503 `lists_unavailable` when no list is loaded.
-Costs 1 request.
+    Screens a subject described by more than a name: aliases, date of birth,
+    nationality, country, identifiers (passport, IMO number, ...). Every candidate is
+    scored by a multi-signal model (name and alias similarity, phonetics,
+    transliteration, date of birth, country and nationality, identifiers, entity type)
+    with a lower default threshold than `screen`, and every match gets an analysis: a
+    verdict, the signals that support it, the signals that contradict it and a summary.
+    The overall `recommendation` is `clear`, `review` or `escalate`.
+    `exclude_entity_ids` removes entries already cleared by the caller (false positives).
+    No remote AI service is used. 503 `lists_unavailable` when no list is loaded.
+    Costs 1 request.
 
 
-Sends a `POST` request to `/v1/compliance/sanctions/deep-analysis`
+    Sends a `POST` request to `/v1/compliance/sanctions/deep-analysis`
 
-*/
+    */
     pub async fn sanctions_deep_analysis<'a>(
         &'a self,
         body: &'a types::DeepAnalysisRequest,
     ) -> Result<ResponseValue<types::DeepAnalysisResult>, Error<types::Error>> {
         let url = format!("{}/v1/compliance/sanctions/deep-analysis", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -7113,59 +6777,58 @@ Sends a `POST` request to `/v1/compliance/sanctions/deep-analysis`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Screen up to 100 entities in one request
 
-Screens 1 to 100 entities, each a full Screen request, exactly as `screen` would.
-More than 100 entities is 413. The whole batch is validated first: an invalid entity
-is 400 for the whole batch, naming it (`entities[7].country`). A valid batch of N
-entities costs N; with fewer than N requests left it is 429 and nothing is screened.
-All entities are screened against the same list versions (reported once in each
-result). Results are in request order; an entity that fails (only on a service
-fault) has `status: failed` and an `error`, and the others are still answered.
-503 `lists_unavailable` when no list is loaded.
+    Screens 1 to 100 entities, each a full Screen request, exactly as `screen` would.
+    More than 100 entities is 413. The whole batch is validated first: an invalid entity
+    is 400 for the whole batch, naming it (`entities[7].country`). A valid batch of N
+    entities costs N; with fewer than N requests left it is 429 and nothing is screened.
+    All entities are screened against the same list versions (reported once in each
+    result). Results are in request order; an entity that fails (only on a service
+    fault) has `status: failed` and an `error`, and the others are still answered.
+    503 `lists_unavailable` when no list is loaded.
 
 
-Sends a `POST` request to `/v1/compliance/sanctions/batch`
+    Sends a `POST` request to `/v1/compliance/sanctions/batch`
 
-*/
+    */
     pub async fn sanctions_batch<'a>(
         &'a self,
         body: &'a types::SanctionsBatchRequest,
     ) -> Result<ResponseValue<types::SanctionsBatchResult>, Error<types::Error>> {
         let url = format!("{}/v1/compliance/sanctions/batch", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -7186,61 +6849,61 @@ Sends a `POST` request to `/v1/compliance/sanctions/batch`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Download a redacted file made by a PII batch
 
-Answers the bytes of a redacted file made by `batch` in `redact` mode (`image/png`,
-`image/jpeg`, `image/webp` or `application/pdf`), with the real `Content-Type`. Needs
-the key that created the file: another key, or an id that never existed or is
-malformed, is 404. After `expires_at` the answer is 410 and the file is gone. Costs
-nothing.
+    Answers the bytes of a redacted file made by `batch` in `redact` mode (`image/png`,
+    `image/jpeg`, `image/webp` or `application/pdf`), with the real `Content-Type`. Needs
+    the key that created the file: another key, or an id that never existed or is
+    malformed, is 404. After `expires_at` the answer is 410 and the file is gone. Costs
+    nothing.
 
 
-Sends a `GET` request to `/v1/compliance/pii/download/{id}`
+    Sends a `GET` request to `/v1/compliance/pii/download/{id}`
 
-Arguments:
-- `id`: The `file_id` of a batch item.
-*/
+    Arguments:
+    - `id`: The `file_id` of a batch item.
+    */
     pub async fn pii_download<'a>(
         &'a self,
         id: &'a str,
     ) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
         let url = format!(
-            "{}/v1/compliance/pii/download/{}", self.baseurl, encode_path(& id
-            .to_string()),
+            "{}/v1/compliance/pii/download/{}",
+            self.baseurl,
+            encode_path(&id.to_string()),
         );
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self.client.get(url).headers(header_map).build()?;
         let info = OperationInfo {
@@ -7252,62 +6915,61 @@ Arguments:
         let response = result?;
         match response.status().as_u16() {
             200u16 => Ok(ResponseValue::stream(response)),
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            404u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            410u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            404u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            410u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Validate and normalize a phone number
 
-Parses `number` with libphonenumber metadata. A number without a leading `+` and
-country code needs `default_region`; without it such a number is answered
-`valid: false` with reason `invalid_country_code`. Formats (E.164, international,
-national, RFC 3966) are given whenever the number could be parsed, even if it is not
-valid. An invalid number is a 200 with `valid: false`, never a 400. Costs 1 request.
+    Parses `number` with libphonenumber metadata. A number without a leading `+` and
+    country code needs `default_region`; without it such a number is answered
+    `valid: false` with reason `invalid_country_code`. Formats (E.164, international,
+    national, RFC 3966) are given whenever the number could be parsed, even if it is not
+    valid. An invalid number is a 200 with `valid: false`, never a 400. Costs 1 request.
 
 
-Sends a `POST` request to `/v1/dev/validate/phone/validate`
+    Sends a `POST` request to `/v1/dev/validate/phone/validate`
 
-*/
+    */
     pub async fn validate_phone<'a>(
         &'a self,
         body: &'a types::PhoneValidateRequest,
     ) -> Result<ResponseValue<types::PhoneValidationResult>, Error<types::Error>> {
         let url = format!("{}/v1/dev/validate/phone/validate", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -7328,58 +6990,57 @@ Sends a `POST` request to `/v1/dev/validate/phone/validate`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Check an email address's format and deliverability
 
-Checks the syntax (RFC 5321/5322 addr-spec, internationalized domains converted to
-ASCII), whether the domain is a known disposable-mail provider, whether the local
-part is a role account (`admin`, `info`, ...), and looks up the domain's MX records
-(falling back to A/AAAA as SMTP does). No mail is sent and no SMTP connection is
-made. When DNS cannot be reached the lookup does not hang: `mx_records` is false and
-`deliverability` is `unknown`. An invalid address is a 200 with `valid: false`.
-Costs 1 request.
+    Checks the syntax (RFC 5321/5322 addr-spec, internationalized domains converted to
+    ASCII), whether the domain is a known disposable-mail provider, whether the local
+    part is a role account (`admin`, `info`, ...), and looks up the domain's MX records
+    (falling back to A/AAAA as SMTP does). No mail is sent and no SMTP connection is
+    made. When DNS cannot be reached the lookup does not hang: `mx_records` is false and
+    `deliverability` is `unknown`. An invalid address is a 200 with `valid: false`.
+    Costs 1 request.
 
 
-Sends a `POST` request to `/v1/dev/validate/email/validate`
+    Sends a `POST` request to `/v1/dev/validate/email/validate`
 
-*/
+    */
     pub async fn validate_email<'a>(
         &'a self,
         body: &'a types::EmailValidateRequest,
     ) -> Result<ResponseValue<types::EmailValidationResult>, Error<types::Error>> {
         let url = format!("{}/v1/dev/validate/email/validate", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -7400,56 +7061,55 @@ Sends a `POST` request to `/v1/dev/validate/email/validate`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Validate an IBAN
 
-Checks an IBAN against the SWIFT IBAN registry (country, length, BBAN structure)
-and the ISO 7064 mod 97-10 check digits. Spaces and lowercase letters are accepted.
-Answers the electronic and print forms and the bank and branch codes where the
-country's BBAN defines them. An invalid IBAN is a 200 with `valid: false` and the
-first failing check in `error`. Costs 1 request.
+    Checks an IBAN against the SWIFT IBAN registry (country, length, BBAN structure)
+    and the ISO 7064 mod 97-10 check digits. Spaces and lowercase letters are accepted.
+    Answers the electronic and print forms and the bank and branch codes where the
+    country's BBAN defines them. An invalid IBAN is a 200 with `valid: false` and the
+    first failing check in `error`. Costs 1 request.
 
 
-Sends a `POST` request to `/v1/dev/validate/iban/validate`
+    Sends a `POST` request to `/v1/dev/validate/iban/validate`
 
-*/
+    */
     pub async fn validate_iban<'a>(
         &'a self,
         body: &'a types::IbanValidateRequest,
     ) -> Result<ResponseValue<types::IbanValidationResult>, Error<types::Error>> {
         let url = format!("{}/v1/dev/validate/iban/validate", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -7470,56 +7130,55 @@ Sends a `POST` request to `/v1/dev/validate/iban/validate`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Validate a payment card number
 
-Checks the Luhn checksum, identifies the brand from the IIN ranges and checks the
-length against the brand's allowed lengths. Spaces and dashes are accepted. The full
-number is never echoed back, logged or stored: the answer carries only masked forms,
-the IIN (first 6 digits) and the last 4. A number that fails a check is a 200 with
-`valid: false`. Costs 1 request.
+    Checks the Luhn checksum, identifies the brand from the IIN ranges and checks the
+    length against the brand's allowed lengths. Spaces and dashes are accepted. The full
+    number is never echoed back, logged or stored: the answer carries only masked forms,
+    the IIN (first 6 digits) and the last 4. A number that fails a check is a 200 with
+    `valid: false`. Costs 1 request.
 
 
-Sends a `POST` request to `/v1/dev/validate/creditcard/validate`
+    Sends a `POST` request to `/v1/dev/validate/creditcard/validate`
 
-*/
+    */
     pub async fn validate_creditcard<'a>(
         &'a self,
         body: &'a types::CreditCardValidateRequest,
     ) -> Result<ResponseValue<types::CreditCardValidationResult>, Error<types::Error>> {
         let url = format!("{}/v1/dev/validate/creditcard/validate", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -7540,58 +7199,57 @@ Sends a `POST` request to `/v1/dev/validate/creditcard/validate`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Validate an EU VAT number
 
-Checks an EU VAT identification number (27 member states, plus `XI` for Northern
-Ireland): country prefix, per-country format and, where the country defines one,
-the check-digit algorithm. `EL` is the prefix for Greece (`GR` is accepted and
-normalized). Whether the number is currently registered is only known from the
-European Commission's VIES service; this deployment checks offline unless an
-operator enables VIES, and `vies_checked` says which. An invalid number is a 200
-with `valid: false`. Costs 1 request.
+    Checks an EU VAT identification number (27 member states, plus `XI` for Northern
+    Ireland): country prefix, per-country format and, where the country defines one,
+    the check-digit algorithm. `EL` is the prefix for Greece (`GR` is accepted and
+    normalized). Whether the number is currently registered is only known from the
+    European Commission's VIES service; this deployment checks offline unless an
+    operator enables VIES, and `vies_checked` says which. An invalid number is a 200
+    with `valid: false`. Costs 1 request.
 
 
-Sends a `POST` request to `/v1/dev/validate/vat/validate`
+    Sends a `POST` request to `/v1/dev/validate/vat/validate`
 
-*/
+    */
     pub async fn validate_vat<'a>(
         &'a self,
         body: &'a types::VatValidateRequest,
     ) -> Result<ResponseValue<types::VatValidationResult>, Error<types::Error>> {
         let url = format!("{}/v1/dev/validate/vat/validate", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -7612,58 +7270,57 @@ Sends a `POST` request to `/v1/dev/validate/vat/validate`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Validate a postal code for a country
 
-Checks `postal_code` against the postal code format of `country` (ISO 3166-1
-alpha-2, required) and answers it normalized (upper case, canonical spacing and
-separator, e.g. `SW1A 1AA`, `10115`, `K1A 0B1`). The check is of format, not of
-existence of the code. A country that has no postal codes answers `valid: false`
-with `has_postal_codes: false`. A country code that is not an ISO 3166-1 alpha-2
-code is 400. A code that does not match is a 200 with `valid: false`.
-Costs 1 request.
+    Checks `postal_code` against the postal code format of `country` (ISO 3166-1
+    alpha-2, required) and answers it normalized (upper case, canonical spacing and
+    separator, e.g. `SW1A 1AA`, `10115`, `K1A 0B1`). The check is of format, not of
+    existence of the code. A country that has no postal codes answers `valid: false`
+    with `has_postal_codes: false`. A country code that is not an ISO 3166-1 alpha-2
+    code is 400. A code that does not match is a 200 with `valid: false`.
+    Costs 1 request.
 
 
-Sends a `POST` request to `/v1/dev/validate/postalcode/validate`
+    Sends a `POST` request to `/v1/dev/validate/postalcode/validate`
 
-*/
+    */
     pub async fn validate_postalcode<'a>(
         &'a self,
         body: &'a types::PostalCodeValidateRequest,
     ) -> Result<ResponseValue<types::PostalCodeValidationResult>, Error<types::Error>> {
         let url = format!("{}/v1/dev/validate/postalcode/validate", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -7684,62 +7341,61 @@ Sends a `POST` request to `/v1/dev/validate/postalcode/validate`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Parse a date in any common format and convert it
 
-Parses `date` with `input_format` when given, otherwise by trying the common formats
-(ISO 8601 and RFC 3339, RFC 2822, Unix timestamps in seconds or milliseconds,
-numeric dates with `/`, `-` or `.` separators, dates with English month names).
-A numeric date whose day and month could be swapped (`03/04/2024`) is read
-month-first unless `day_first` is true, and is reported as `ambiguous` with the
-other reading in `alternatives`. `timezone` (IANA name) gives the zone of a
-date-time without an offset and the zone the result is expressed in; without it
-date-times without an offset stay local. `output_format` adds a `converted` string.
+    Parses `date` with `input_format` when given, otherwise by trying the common formats
+    (ISO 8601 and RFC 3339, RFC 2822, Unix timestamps in seconds or milliseconds,
+    numeric dates with `/`, `-` or `.` separators, dates with English month names).
+    A numeric date whose day and month could be swapped (`03/04/2024`) is read
+    month-first unless `day_first` is true, and is reported as `ambiguous` with the
+    other reading in `alternatives`. `timezone` (IANA name) gives the zone of a
+    date-time without an offset and the zone the result is expressed in; without it
+    date-times without an offset stay local. `output_format` adds a `converted` string.
 
-A string that cannot be parsed (or does not match `input_format`) is 422. An unknown
-`timezone` or an invalid format string is 400. Costs 1 request.
+    A string that cannot be parsed (or does not match `input_format`) is 422. An unknown
+    `timezone` or an invalid format string is 400. Costs 1 request.
 
 
-Sends a `POST` request to `/v1/dev/validate/date/convert`
+    Sends a `POST` request to `/v1/dev/validate/date/convert`
 
-*/
+    */
     pub async fn validate_date<'a>(
         &'a self,
         body: &'a types::DateConvertRequest,
     ) -> Result<ResponseValue<types::DateConversionResult>, Error<types::Error>> {
         let url = format!("{}/v1/dev/validate/date/convert", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -7760,61 +7416,60 @@ Sends a `POST` request to `/v1/dev/validate/date/convert`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            422u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            422u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Analyze a password's strength
 
-Estimates how hard `password` is to guess (zxcvbn: dictionaries, keyboard patterns,
-sequences, repeats, dates, l33t substitutions), with the crack time under four
-attack scenarios, an entropy estimate, character class counts and feedback. Words in
-`user_inputs` (the user's name, email, site name) are treated as known to an
-attacker. Only the first 100 characters are pattern-matched (longer passwords are
-rated at least as strong as their first 100 characters); `length` counts all of
-them. The password is never logged or stored. Costs 1 request.
+    Estimates how hard `password` is to guess (zxcvbn: dictionaries, keyboard patterns,
+    sequences, repeats, dates, l33t substitutions), with the crack time under four
+    attack scenarios, an entropy estimate, character class counts and feedback. Words in
+    `user_inputs` (the user's name, email, site name) are treated as known to an
+    attacker. Only the first 100 characters are pattern-matched (longer passwords are
+    rated at least as strong as their first 100 characters); `length` counts all of
+    them. The password is never logged or stored. Costs 1 request.
 
 
-Sends a `POST` request to `/v1/dev/validate/password/analyze`
+    Sends a `POST` request to `/v1/dev/validate/password/analyze`
 
-*/
+    */
     pub async fn validate_password<'a>(
         &'a self,
         body: &'a types::PasswordAnalyzeRequest,
     ) -> Result<ResponseValue<types::PasswordAnalysisResult>, Error<types::Error>> {
         let url = format!("{}/v1/dev/validate/password/analyze", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -7835,57 +7490,56 @@ Sends a `POST` request to `/v1/dev/validate/password/analyze`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /**Validate a cryptocurrency address
 
-Decodes `address` and verifies its checksum and version: Bitcoin (Base58Check
-P2PKH/P2SH, Bech32 SegWit v0, Bech32m Taproot), Litecoin, Dogecoin, Bitcoin Cash
-(CashAddr and legacy), Ethereum and EVM chains (hex with EIP-55 mixed-case
-checksum), XRP (Ripple Base58Check) and Tron (Base58Check `T...`). With `coin`, the
-address must be one of that coin's; without it the coin is detected. An invalid
-address is a 200 with `valid: false` and the reason in `error`. Costs 1 request.
+    Decodes `address` and verifies its checksum and version: Bitcoin (Base58Check
+    P2PKH/P2SH, Bech32 SegWit v0, Bech32m Taproot), Litecoin, Dogecoin, Bitcoin Cash
+    (CashAddr and legacy), Ethereum and EVM chains (hex with EIP-55 mixed-case
+    checksum), XRP (Ripple Base58Check) and Tron (Base58Check `T...`). With `coin`, the
+    address must be one of that coin's; without it the coin is detected. An invalid
+    address is a 200 with `valid: false` and the reason in `error`. Costs 1 request.
 
 
-Sends a `POST` request to `/v1/dev/validate/crypto/validate`
+    Sends a `POST` request to `/v1/dev/validate/crypto/validate`
 
-*/
+    */
     pub async fn validate_crypto<'a>(
         &'a self,
         body: &'a types::CryptoValidateRequest,
     ) -> Result<ResponseValue<types::CryptoValidationResult>, Error<types::Error>> {
         let url = format!("{}/v1/dev/validate/crypto/validate", self.baseurl,);
         let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map
-            .append(
-                ::reqwest::header::HeaderName::from_static("api-version"),
-                ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-            );
+        header_map.append(
+            ::reqwest::header::HeaderName::from_static("api-version"),
+            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
+        );
         #[allow(unused_mut)]
         let mut request = self
             .client
@@ -7906,30 +7560,30 @@ Sends a `POST` request to `/v1/dev/validate/crypto/validate`
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            401u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            403u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            413u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            429u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            500u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            501u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
-            503u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            401u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            413u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            429u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            500u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            501u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            503u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }

@@ -25,7 +25,8 @@ impl Client {
     /// A client for `base_url` that sends `api_key` in `X-API-Key` on every request.
     pub fn with_api_key(base_url: &str, api_key: &str) -> Result<Client, reqwest::Error> {
         let mut headers = reqwest::header::HeaderMap::new();
-        let mut value = reqwest::header::HeaderValue::from_str(api_key).unwrap_or_else(|_| reqwest::header::HeaderValue::from_static(""));
+        let mut value = reqwest::header::HeaderValue::from_str(api_key)
+            .unwrap_or_else(|_| reqwest::header::HeaderValue::from_static(""));
         value.set_sensitive(true);
         headers.insert("x-api-key", value);
         let http = reqwest::Client::builder()

@@ -3,9 +3,9 @@
 //! Typed client methods for the contract's multipart operations, on the same `Client`.
 
 #![allow(clippy::too_many_arguments)]
-use progenitor_client::{ClientHooks, ClientInfo, OperationInfo, ResponseValue};
 use crate::upload::{FilePart, text_part};
 use crate::{ByteStream, Client, Error, types};
+use progenitor_client::{ClientHooks, ClientInfo, OperationInfo, ResponseValue};
 /// The form of `docgen_convert`: Convert a document to another format
 #[derive(Debug, Clone)]
 pub struct DocgenConvertForm {
@@ -230,8 +230,8 @@ impl Client {
     /// Convert a document to another format
     ///
     /// Sends `POST /v1/dev/pdf/convert` as `multipart/form-data`.
-    pub async fn docgen_convert<'a>(
-        &'a self,
+    pub async fn docgen_convert(
+        &self,
         form: DocgenConvertForm,
     ) -> Result<ResponseValue<types::GeneratedDocument>, Error<types::Error>> {
         let url = format!("{}/v1/dev/pdf/convert", self.baseurl);
@@ -254,17 +254,17 @@ impl Client {
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16..=599u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16..=599u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /// Upload and register a new template
     ///
     /// Sends `POST /v1/dev/pdf/template` as `multipart/form-data`.
-    pub async fn docgen_create_template<'a>(
-        &'a self,
+    pub async fn docgen_create_template(
+        &self,
         form: DocgenCreateTemplateForm,
     ) -> Result<ResponseValue<types::Template>, Error<types::Error>> {
         let url = format!("{}/v1/dev/pdf/template", self.baseurl);
@@ -287,17 +287,17 @@ impl Client {
         let response = result?;
         match response.status().as_u16() {
             201u16 => ResponseValue::from_response(response).await,
-            400u16..=599u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16..=599u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /// Audit a bank statement for anomalies
     ///
     /// Sends `POST /v1/compliance/finance/audit` as `multipart/form-data`.
-    pub async fn finance_audit<'a>(
-        &'a self,
+    pub async fn finance_audit(
+        &self,
         form: FinanceAuditForm,
     ) -> Result<ResponseValue<types::AuditResult>, Error<types::Error>> {
         let url = format!("{}/v1/compliance/finance/audit", self.baseurl);
@@ -320,17 +320,17 @@ impl Client {
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16..=599u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16..=599u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /// Score the fraud risk of a financial document
     ///
     /// Sends `POST /v1/compliance/finance/fraud-check` as `multipart/form-data`.
-    pub async fn finance_fraud_check<'a>(
-        &'a self,
+    pub async fn finance_fraud_check(
+        &self,
         form: FinanceFraudCheckForm,
     ) -> Result<ResponseValue<types::FraudCheckResult>, Error<types::Error>> {
         let url = format!("{}/v1/compliance/finance/fraud-check", self.baseurl);
@@ -353,17 +353,17 @@ impl Client {
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16..=599u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16..=599u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /// Extract structured data from a receipt or invoice
     ///
     /// Sends `POST /v1/compliance/finance/parse` as `multipart/form-data`.
-    pub async fn finance_parse<'a>(
-        &'a self,
+    pub async fn finance_parse(
+        &self,
         form: FinanceParseForm,
     ) -> Result<ResponseValue<types::ParsedDocument>, Error<types::Error>> {
         let url = format!("{}/v1/compliance/finance/parse", self.baseurl);
@@ -386,17 +386,17 @@ impl Client {
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16..=599u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16..=599u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /// Analyze a contract for risk
     ///
     /// Sends `POST /v1/compliance/legal/analyze` as `multipart/form-data`.
-    pub async fn legal_analyze<'a>(
-        &'a self,
+    pub async fn legal_analyze(
+        &self,
         form: LegalAnalyzeForm,
     ) -> Result<ResponseValue<types::AnalysisResult>, Error<types::Error>> {
         let url = format!("{}/v1/compliance/legal/analyze", self.baseurl);
@@ -419,17 +419,17 @@ impl Client {
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16..=599u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16..=599u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /// Compare two versions of a contract
     ///
     /// Sends `POST /v1/compliance/legal/compare` as `multipart/form-data`.
-    pub async fn legal_compare<'a>(
-        &'a self,
+    pub async fn legal_compare(
+        &self,
         form: LegalCompareForm,
     ) -> Result<ResponseValue<types::ComparisonResult>, Error<types::Error>> {
         let url = format!("{}/v1/compliance/legal/compare", self.baseurl);
@@ -452,17 +452,17 @@ impl Client {
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16..=599u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16..=599u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /// Generate a PDF review report of a contract
     ///
     /// Sends `POST /v1/compliance/legal/report` as `multipart/form-data`.
-    pub async fn legal_report<'a>(
-        &'a self,
+    pub async fn legal_report(
+        &self,
         form: LegalReportForm,
     ) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
         let url = format!("{}/v1/compliance/legal/report", self.baseurl);
@@ -485,17 +485,17 @@ impl Client {
         let response = result?;
         match response.status().as_u16() {
             200u16 => Ok(ResponseValue::stream(response)),
-            400u16..=599u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16..=599u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /// Detect or redact PII in up to 20 files
     ///
     /// Sends `POST /v1/compliance/pii/batch` as `multipart/form-data`.
-    pub async fn pii_batch<'a>(
-        &'a self,
+    pub async fn pii_batch(
+        &self,
         form: PiiBatchForm,
     ) -> Result<ResponseValue<types::PiiBatchResult>, Error<types::Error>> {
         let url = format!("{}/v1/compliance/pii/batch", self.baseurl);
@@ -518,17 +518,17 @@ impl Client {
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16..=599u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16..=599u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /// Detect PII in an image or PDF
     ///
     /// Sends `POST /v1/compliance/pii/detect` as `multipart/form-data`.
-    pub async fn pii_detect<'a>(
-        &'a self,
+    pub async fn pii_detect(
+        &self,
         form: PiiDetectForm,
     ) -> Result<ResponseValue<types::DetectionResult>, Error<types::Error>> {
         let url = format!("{}/v1/compliance/pii/detect", self.baseurl);
@@ -551,17 +551,17 @@ impl Client {
         let response = result?;
         match response.status().as_u16() {
             200u16 => ResponseValue::from_response(response).await,
-            400u16..=599u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16..=599u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }
     /// Detect and redact PII; answers the cleaned file
     ///
     /// Sends `POST /v1/compliance/pii/redact` as `multipart/form-data`.
-    pub async fn pii_redact<'a>(
-        &'a self,
+    pub async fn pii_redact(
+        &self,
         form: PiiRedactForm,
     ) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
         let url = format!("{}/v1/compliance/pii/redact", self.baseurl);
@@ -584,9 +584,9 @@ impl Client {
         let response = result?;
         match response.status().as_u16() {
             200u16 => Ok(ResponseValue::stream(response)),
-            400u16..=599u16 => {
-                Err(Error::ErrorResponse(ResponseValue::from_response(response).await?))
-            }
+            400u16..=599u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             _ => Err(Error::UnexpectedResponse(response)),
         }
     }

@@ -35,7 +35,9 @@ pub struct TestKey {
 
 /// The harness's default "now": mid-month, so tests that cross a month do so on purpose.
 pub fn default_start() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 15, 12, 0, 0).single().unwrap_or_else(Utc::now)
+    Utc.with_ymd_and_hms(2026, 11, 15, 12, 0, 0)
+        .single()
+        .unwrap_or_else(Utc::now)
 }
 
 fn random_suffix() -> String {
@@ -51,7 +53,9 @@ impl TestServer {
 
     /// Starts a server after `adjust` has changed its configuration.
     pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
-        Self::try_start(adjust).await.expect("the server under test starts")
+        Self::try_start(adjust)
+            .await
+            .expect("the server under test starts")
     }
 
     async fn try_start(adjust: impl FnOnce(&mut Config)) -> Result<TestServer> {
@@ -67,7 +71,12 @@ impl TestServer {
         let clock = Clock::manual(default_start());
         let log = server::logger(dropshot::ConfigLoggingLevel::Warn)?;
         let running = server::start(config, clock.clone(), log).await?;
-        Ok(TestServer { base_url: format!("http://{}", running.addr), clock, server: Some(running), data_dir })
+        Ok(TestServer {
+            base_url: format!("http://{}", running.addr),
+            clock,
+            server: Some(running),
+            data_dir,
+        })
     }
 
     fn running(&self) -> &RunningServer {
@@ -81,14 +90,24 @@ impl TestServer {
     /// A new key subscribed to `apis` on `plan`.
     pub async fn key(&self, plan: Plan, apis: &[Api]) -> TestKey {
         let subscriptions: Vec<(Api, Plan)> = apis.iter().map(|api| (*api, plan)).collect();
-        let issued = keys::create(self.gateway().db(), "conformance", &subscriptions, self.clock.now().timestamp())
-            .await
-            .expect("key created");
-        TestKey { id: issued.info.id, secret: issued.api_key }
+        let issued = keys::create(
+            self.gateway().db(),
+            "conformance",
+            &subscriptions,
+            self.clock.now().timestamp(),
+        )
+        .await
+        .expect("key created");
+        TestKey {
+            id: issued.info.id,
+            secret: issued.api_key,
+        }
     }
 
     pub async fn revoke(&self, key: &TestKey) {
-        keys::revoke(self.gateway().db(), &key.id, self.clock.now().timestamp()).await.expect("key revoked");
+        keys::revoke(self.gateway().db(), &key.id, self.clock.now().timestamp())
+            .await
+            .expect("key revoked");
     }
 
     /// A generated client sending `key`.
@@ -115,9 +134,15 @@ impl Drop for TestServer {
     fn drop(&mut self) {
         if let (Some(dir), Some(server)) = (std::env::var_os("SUITE_COVERAGE_DIR"), &self.server) {
             let pairs = server.gateway.metrics().answered();
-            let lines: String = pairs.iter().map(|(op, status)| format!("{op} {status}\n")).collect();
+            let lines: String = pairs
+                .iter()
+                .map(|(op, status)| format!("{op} {status}\n"))
+                .collect();
             let _ = std::fs::create_dir_all(&dir);
-            let _ = std::fs::write(PathBuf::from(dir).join(format!("{}.txt", random_suffix())), lines);
+            let _ = std::fs::write(
+                PathBuf::from(dir).join(format!("{}.txt", random_suffix())),
+                lines,
+            );
         }
         let _ = std::fs::remove_dir_all(&self.data_dir);
     }
@@ -126,19 +151,30 @@ impl Drop for TestServer {
 /// The database URL for a new server: a fresh PostgreSQL database when the environment names
 /// a server, else empty (SQLite in the data directory).
 async fn fresh_database() -> Result<String> {
-    let Ok(admin_url) = std::env::var("SUITE_TEST_POSTGRES_URL") else { return Ok(String::new()) };
+    let Ok(admin_url) = std::env::var("SUITE_TEST_POSTGRES_URL") else {
+        return Ok(String::new());
+    };
     sqlx::any::install_default_drivers();
     let name = format!("conformance_{}", random_suffix());
     let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin_url)
         .await
         .with_context(|| "connecting to SUITE_TEST_POSTGRES_URL")?;
     // `name` is our own hex suffix: nothing outside this function reaches the statement.
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut conn).await?;
-    let base = admin_url.rsplit_once('/').map(|(base, _)| base).unwrap_or(&admin_url);
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&mut conn)
+        .await?;
+    let base = admin_url
+        .rsplit_once('/')
+        .map(|(base, _)| base)
+        .unwrap_or(&admin_url);
     Ok(format!("{base}/{name}"))
 }
 
 /// Which database this run uses, for messages.
 pub fn database_kind() -> &'static str {
-    if std::env::var_os("SUITE_TEST_POSTGRES_URL").is_some() { "postgres" } else { "sqlite" }
+    if std::env::var_os("SUITE_TEST_POSTGRES_URL").is_some() {
+        "postgres"
+    } else {
+        "sqlite"
+    }
 }

@@ -17,19 +17,39 @@ async fn call(server: &TestServer, op: Operation, key: Option<&str>) -> (u16, se
     }
     let response = request.send().await.expect("response");
     let status = response.status().as_u16();
-    let request_id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let request_id = response
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
     let body: serde_json::Value = response.json().await.expect("JSON error body");
-    assert_eq!(body["request_id"].as_str(), request_id.as_deref(), "{}: request_id equals X-Request-Id", op.id());
+    assert_eq!(
+        body["request_id"].as_str(),
+        request_id.as_deref(),
+        "{}: request_id equals X-Request-Id",
+        op.id()
+    );
     (status, body)
 }
 
 /// One line per operation: `status error_code: message`.
-async fn matrix(server: &TestServer, key: Option<&str>, expect: u16) -> BTreeMap<&'static str, String> {
+async fn matrix(
+    server: &TestServer,
+    key: Option<&str>,
+    expect: u16,
+) -> BTreeMap<&'static str, String> {
     let mut lines = BTreeMap::new();
     for op in Operation::ALL {
         let (status, body) = call(server, op, key).await;
         assert_eq!(status, expect, "{}: {body}", op.id());
-        lines.insert(op.id(), format!("{status} {}: {}", body["error_code"].as_str().unwrap_or("?"), body["message"].as_str().unwrap_or("?")));
+        lines.insert(
+            op.id(),
+            format!(
+                "{status} {}: {}",
+                body["error_code"].as_str().unwrap_or("?"),
+                body["message"].as_str().unwrap_or("?")
+            ),
+        );
     }
     lines
 }
@@ -40,7 +60,10 @@ async fn no_key_is_401_missing_api_key() {
     insta::assert_yaml_snapshot!(matrix(&server, None, 401).await);
     // An empty header is no key either.
     let (status, body) = call(&server, Operation::ValidateCreditcard, Some("")).await;
-    assert_eq!((status, body["error_code"].as_str()), (401, Some("missing_api_key")));
+    assert_eq!(
+        (status, body["error_code"].as_str()),
+        (401, Some("missing_api_key"))
+    );
 }
 
 #[tokio::test]
@@ -56,7 +79,10 @@ async fn revoked_key_is_401_with_the_same_message_as_an_unknown_one() {
     server.revoke(&key).await;
     let revoked = matrix(&server, Some(&key.secret), 401).await;
     let unknown = matrix(&server, Some("sk_live_not_a_key_we_issued"), 401).await;
-    assert_eq!(revoked, unknown, "a revoked key must be indistinguishable from an unknown one");
+    assert_eq!(
+        revoked, unknown,
+        "a revoked key must be indistinguishable from an unknown one"
+    );
 }
 
 #[tokio::test]
@@ -69,7 +95,14 @@ async fn unsubscribed_key_is_403_not_subscribed() {
         for op in Operation::ALL.into_iter().filter(|op| op.api() == api) {
             let (status, body) = call(&server, op, Some(&key.secret)).await;
             assert_eq!(status, 403, "{}: {body}", op.id());
-            lines.insert(op.id(), format!("{status} {}: {}", body["error_code"].as_str().unwrap_or("?"), body["message"].as_str().unwrap_or("?")));
+            lines.insert(
+                op.id(),
+                format!(
+                    "{status} {}: {}",
+                    body["error_code"].as_str().unwrap_or("?"),
+                    body["message"].as_str().unwrap_or("?")
+                ),
+            );
         }
     }
     insta::assert_yaml_snapshot!(lines);
@@ -78,15 +111,29 @@ async fn unsubscribed_key_is_403_not_subscribed() {
 #[tokio::test]
 async fn the_generated_client_surfaces_typed_auth_errors() {
     let server = TestServer::start().await;
-    let card = suite_client::types::CreditCardValidateRequest { number: "4111111111111111".parse().expect("number") };
-    let error = server.anonymous_client().validate_creditcard(&card).await.expect_err("no key");
-    let suite_client::Error::ErrorResponse(response) = error else { panic!("typed error expected: {error:?}") };
+    let card = suite_client::types::CreditCardValidateRequest {
+        number: "4111111111111111".parse().expect("number"),
+    };
+    let error = server
+        .anonymous_client()
+        .validate_creditcard(&card)
+        .await
+        .expect_err("no key");
+    let suite_client::Error::ErrorResponse(response) = error else {
+        panic!("typed error expected: {error:?}")
+    };
     assert_eq!(response.status().as_u16(), 401);
     assert_eq!(response.error_code, "missing_api_key");
 
     let key = server.key(Plan::Free, &[Api::Pii]).await;
-    let error = server.client(&key).validate_creditcard(&card).await.expect_err("not subscribed");
-    let suite_client::Error::ErrorResponse(response) = error else { panic!("typed error expected: {error:?}") };
+    let error = server
+        .client(&key)
+        .validate_creditcard(&card)
+        .await
+        .expect_err("not subscribed");
+    let suite_client::Error::ErrorResponse(response) = error else {
+        panic!("typed error expected: {error:?}")
+    };
     assert_eq!(response.status().as_u16(), 403);
     assert_eq!(response.error_code, "not_subscribed");
 
@@ -96,6 +143,10 @@ async fn the_generated_client_surfaces_typed_auth_errors() {
         language: None,
         entity_types: None,
     };
-    let error = server.anonymous_client().pii_detect(form).await.expect_err("no key");
+    let error = server
+        .anonymous_client()
+        .pii_detect(form)
+        .await
+        .expect_err("no key");
     assert_eq!(error.status().map(|s| s.as_u16()), Some(401));
 }

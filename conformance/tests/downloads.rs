@@ -9,7 +9,12 @@ const PDF: &[u8] = b"%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 
 async fn stored(server: &TestServer, key_id: &str, api: Api, content_type: &str) -> String {
     let now = server.clock.now();
-    let blob = server.gateway().blobs().put(key_id, api, "doc", content_type, PDF, now).await.expect("blob stored");
+    let blob = server
+        .gateway()
+        .blobs()
+        .put(key_id, api, "doc", content_type, PDF, now)
+        .await
+        .expect("blob stored");
     blob.id
 }
 
@@ -23,37 +28,87 @@ fn status_of<T>(result: Result<T, suite_client::Error<suite_client::types::Error
 #[tokio::test]
 async fn the_owner_downloads_with_the_real_content_type_at_no_cost() {
     let server = TestServer::start().await;
-    let owner = server.key(Plan::Free, &[Api::Docgen, Api::Screenshot, Api::Pii]).await;
+    let owner = server
+        .key(Plan::Free, &[Api::Docgen, Api::Screenshot, Api::Pii])
+        .await;
     let id = stored(&server, &owner.id, Api::Docgen, "application/pdf").await;
-    let response = server.client(&owner).docgen_download(&id).await.expect("owner downloads");
-    assert_eq!(response.headers().get("content-type").and_then(|v| v.to_str().ok()), Some("application/pdf"));
-    assert_eq!(response.headers().get("x-ratelimit-remaining").and_then(|v| v.to_str().ok()), Some("500"), "free");
+    let response = server
+        .client(&owner)
+        .docgen_download(&id)
+        .await
+        .expect("owner downloads");
+    assert_eq!(
+        response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok()),
+        Some("application/pdf")
+    );
+    assert_eq!(
+        response
+            .headers()
+            .get("x-ratelimit-remaining")
+            .and_then(|v| v.to_str().ok()),
+        Some("500"),
+        "free"
+    );
     let bytes = response.into_inner().into_inner();
-    let body: Vec<u8> = futures::TryStreamExt::try_concat(futures::TryStreamExt::map_ok(bytes, |b| b.to_vec())).await.expect("body");
+    let body: Vec<u8> =
+        futures::TryStreamExt::try_concat(futures::TryStreamExt::map_ok(bytes, |b| b.to_vec()))
+            .await
+            .expect("body");
     assert_eq!(body, PDF);
 
     let shot = stored(&server, &owner.id, Api::Screenshot, "image/png").await;
-    let response = server.client(&owner).screenshot_download(&shot).await.expect("owner downloads");
-    assert_eq!(response.headers().get("content-type").and_then(|v| v.to_str().ok()), Some("image/png"));
+    let response = server
+        .client(&owner)
+        .screenshot_download(&shot)
+        .await
+        .expect("owner downloads");
+    assert_eq!(
+        response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok()),
+        Some("image/png")
+    );
     let redacted = stored(&server, &owner.id, Api::Pii, "image/png").await;
-    assert_eq!(status_of(server.client(&owner).pii_download(&redacted).await), 200);
+    assert_eq!(
+        status_of(server.client(&owner).pii_download(&redacted).await),
+        200
+    );
 }
 
 #[tokio::test]
 async fn another_key_or_another_api_gets_404() {
     let server = TestServer::start().await;
-    let owner = server.key(Plan::Free, &[Api::Docgen, Api::Screenshot]).await;
-    let stranger = server.key(Plan::Free, &[Api::Docgen, Api::Screenshot]).await;
+    let owner = server
+        .key(Plan::Free, &[Api::Docgen, Api::Screenshot])
+        .await;
+    let stranger = server
+        .key(Plan::Free, &[Api::Docgen, Api::Screenshot])
+        .await;
     let id = stored(&server, &owner.id, Api::Docgen, "application/pdf").await;
-    let Err(error) = server.client(&stranger).docgen_download(&id).await else { panic!("not the owner") };
-    let suite_client::Error::ErrorResponse(not_found) = error else { panic!("typed 404 expected: {error:?}") };
+    let Err(error) = server.client(&stranger).docgen_download(&id).await else {
+        panic!("not the owner")
+    };
+    let suite_client::Error::ErrorResponse(not_found) = error else {
+        panic!("typed 404 expected: {error:?}")
+    };
     assert_eq!(not_found.status().as_u16(), 404);
     insta::assert_yaml_snapshot!(not_found.into_inner(), { ".request_id" => "[request_id]", ".message" => "[message]" });
     // A document id is not a screenshot id, even for its owner.
-    assert_eq!(status_of(server.client(&owner).screenshot_download(&id).await), 404);
+    assert_eq!(
+        status_of(server.client(&owner).screenshot_download(&id).await),
+        404
+    );
     // Ids that were never issued, or that try to leave the store, are 404 too.
     for id in ["doc_nope", "..%2F..%2Fetc%2Fpasswd", "a.b"] {
-        assert_eq!(status_of(server.client(&owner).docgen_download(id).await), 404, "{id}");
+        assert_eq!(
+            status_of(server.client(&owner).docgen_download(id).await),
+            404,
+            "{id}"
+        );
     }
 }
 
@@ -62,14 +117,32 @@ async fn expired_downloads_are_410_and_swept() {
     let server = TestServer::start().await;
     let owner = server.key(Plan::Free, &[Api::Docgen]).await;
     let id = stored(&server, &owner.id, Api::Docgen, "application/pdf").await;
-    server.clock.set(server.clock.now() + Duration::hours(24) + Duration::seconds(1));
-    let Err(error) = server.client(&owner).docgen_download(&id).await else { panic!("expired") };
-    let suite_client::Error::ErrorResponse(gone) = error else { panic!("typed 410 expected: {error:?}") };
+    server
+        .clock
+        .set(server.clock.now() + Duration::hours(24) + Duration::seconds(1));
+    let Err(error) = server.client(&owner).docgen_download(&id).await else {
+        panic!("expired")
+    };
+    let suite_client::Error::ErrorResponse(gone) = error else {
+        panic!("typed 410 expected: {error:?}")
+    };
     assert_eq!(gone.status().as_u16(), 410);
     assert_eq!(gone.error_code, "expired");
     assert!(server.gateway().blobs().file_exists(&id));
-    let swept = server.gateway().blobs().sweep(server.clock.now()).await.expect("sweep");
+    let swept = server
+        .gateway()
+        .blobs()
+        .sweep(server.clock.now())
+        .await
+        .expect("sweep");
     assert_eq!(swept, 1);
-    assert!(!server.gateway().blobs().file_exists(&id), "the sweeper deletes the file");
-    assert_eq!(status_of(server.client(&owner).docgen_download(&id).await), 410, "still 410 after the sweep");
+    assert!(
+        !server.gateway().blobs().file_exists(&id),
+        "the sweeper deletes the file"
+    );
+    assert_eq!(
+        status_of(server.client(&owner).docgen_download(&id).await),
+        410,
+        "still 410 after the sweep"
+    );
 }

@@ -7,7 +7,9 @@ use suite_client::types;
 use suite_server::platform::{Api, Plan};
 
 fn card() -> types::CreditCardValidateRequest {
-    types::CreditCardValidateRequest { number: "4111111111111111".parse().expect("number") }
+    types::CreditCardValidateRequest {
+        number: "4111111111111111".parse().expect("number"),
+    }
 }
 
 fn header(headers: &reqwest::header::HeaderMap, name: &str) -> Option<i64> {
@@ -24,17 +26,31 @@ async fn a_free_key_gets_exactly_500_then_429() {
     let key = server.key(Plan::Free, &[Api::Validate]).await;
     let client = server.client(&key);
     for i in 1..=500i64 {
-        let response = client.validate_creditcard(&card()).await.expect("within quota");
+        let response = client
+            .validate_creditcard(&card())
+            .await
+            .expect("within quota");
         assert_eq!(header(response.headers(), "x-ratelimit-limit"), Some(500));
-        assert_eq!(header(response.headers(), "x-ratelimit-remaining"), Some(500 - i));
+        assert_eq!(
+            header(response.headers(), "x-ratelimit-remaining"),
+            Some(500 - i)
+        );
         assert!(response.headers().contains_key("x-request-id"));
     }
-    let error = client.validate_creditcard(&card()).await.expect_err("quota spent");
-    let suite_client::Error::ErrorResponse(refused) = error else { panic!("typed 429 expected: {error:?}") };
+    let error = client
+        .validate_creditcard(&card())
+        .await
+        .expect_err("quota spent");
+    let suite_client::Error::ErrorResponse(refused) = error else {
+        panic!("typed 429 expected: {error:?}")
+    };
     assert_eq!(refused.status().as_u16(), 429);
     assert_eq!(refused.error_code, "quota_exceeded");
     let reset = Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap();
-    assert_eq!(header(refused.headers(), "x-ratelimit-reset"), Some(reset.timestamp()));
+    assert_eq!(
+        header(refused.headers(), "x-ratelimit-reset"),
+        Some(reset.timestamp())
+    );
     assert_eq!(header(refused.headers(), "x-ratelimit-remaining"), Some(0));
     let retry_after = header(refused.headers(), "retry-after").expect("Retry-After");
     assert_eq!(retry_after, (reset - server.clock.now()).num_seconds());
@@ -48,12 +64,26 @@ async fn concurrent_requests_admit_exactly_what_remains() {
     let client = server.client(&key);
     let calls = (0..700).map(|_| {
         let client = client.clone();
-        async move { client.validate_creditcard(&card()).await.map(|_| ()).map_err(|e| e.status().map(|s| s.as_u16())) }
+        async move {
+            client
+                .validate_creditcard(&card())
+                .await
+                .map(|_| ())
+                .map_err(|e| e.status().map(|s| s.as_u16()))
+        }
     });
     let outcomes = futures::future::join_all(calls).await;
     let admitted = outcomes.iter().filter(|o| o.is_ok()).count();
-    let refused = outcomes.iter().filter(|o| matches!(o, Err(Some(429)))).count();
-    assert_eq!((admitted, refused), (500, 200), "database: {}", conformance::database_kind());
+    let refused = outcomes
+        .iter()
+        .filter(|o| matches!(o, Err(Some(429))))
+        .count();
+    assert_eq!(
+        (admitted, refused),
+        (500, 200),
+        "database: {}",
+        conformance::database_kind()
+    );
 }
 
 #[tokio::test]
@@ -74,34 +104,79 @@ async fn a_batch_larger_than_what_remains_is_refused_whole() {
     .await
     .expect("usage");
     assert!(spent.is_ok());
-    let spend = |n: usize| types::SanctionsBatchRequest { entities: (0..n).map(|i| screen(&format!("Name {i}"))).collect() };
-    let error = client.sanctions_batch(&spend(3)).await.expect_err("3 do not fit in 2");
-    let suite_client::Error::ErrorResponse(refused) = error else { panic!("typed 429 expected: {error:?}") };
+    let spend = |n: usize| types::SanctionsBatchRequest {
+        entities: (0..n).map(|i| screen(&format!("Name {i}"))).collect(),
+    };
+    let error = client
+        .sanctions_batch(&spend(3))
+        .await
+        .expect_err("3 do not fit in 2");
+    let suite_client::Error::ErrorResponse(refused) = error else {
+        panic!("typed 429 expected: {error:?}")
+    };
     assert_eq!(refused.status().as_u16(), 429);
     assert!(refused.message.contains("costs 3"), "{}", refused.message);
     // Nothing was charged: a batch of 2 still fits exactly.
     let fits = client.sanctions_batch(&spend(2)).await;
-    assert_ne!(fits.err().and_then(|e| e.status()).map(|s| s.as_u16()), Some(429), "2 remained");
+    assert_ne!(
+        fits.err().and_then(|e| e.status()).map(|s| s.as_u16()),
+        Some(429),
+        "2 remained"
+    );
     let period = suite_server::platform::clock::period_of(server.clock.now());
-    let used = suite_server::platform::quota::used(server.gateway().db(), &key.id, Api::Sanctions, &period).await.expect("usage");
-    assert!(used == 498 || used == 500, "the refused batch charged nothing: {used}");
+    let used = suite_server::platform::quota::used(
+        server.gateway().db(),
+        &key.id,
+        Api::Sanctions,
+        &period,
+    )
+    .await
+    .expect("usage");
+    assert!(
+        used == 498 || used == 500,
+        "the refused batch charged nothing: {used}"
+    );
 }
 
 #[tokio::test]
 async fn quotas_reset_at_the_month_boundary() {
     let server = TestServer::start().await;
-    server.clock.set(Utc.with_ymd_and_hms(2026, 11, 30, 23, 59, 59).unwrap());
+    server
+        .clock
+        .set(Utc.with_ymd_and_hms(2026, 11, 30, 23, 59, 59).unwrap());
     let key = server.key(Plan::Free, &[Api::Validate]).await;
     let client = server.client(&key);
     for _ in 0..500 {
-        client.validate_creditcard(&card()).await.expect("within quota");
+        client
+            .validate_creditcard(&card())
+            .await
+            .expect("within quota");
     }
-    assert_eq!(client.validate_creditcard(&card()).await.err().and_then(|e| e.status()).map(|s| s.as_u16()), Some(429));
-    server.clock.set(Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap());
-    let response = client.validate_creditcard(&card()).await.expect("a new month");
-    assert_eq!(header(response.headers(), "x-ratelimit-remaining"), Some(499));
+    assert_eq!(
+        client
+            .validate_creditcard(&card())
+            .await
+            .err()
+            .and_then(|e| e.status())
+            .map(|s| s.as_u16()),
+        Some(429)
+    );
+    server
+        .clock
+        .set(Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap());
+    let response = client
+        .validate_creditcard(&card())
+        .await
+        .expect("a new month");
+    assert_eq!(
+        header(response.headers(), "x-ratelimit-remaining"),
+        Some(499)
+    );
     let next = Utc.with_ymd_and_hms(2027, 1, 1, 0, 0, 0).unwrap();
-    assert_eq!(header(response.headers(), "x-ratelimit-reset"), Some(next.timestamp()));
+    assert_eq!(
+        header(response.headers(), "x-ratelimit-reset"),
+        Some(next.timestamp())
+    );
 }
 
 #[tokio::test]
@@ -113,15 +188,27 @@ async fn server_side_failures_are_refunded() {
     let key = server.key(Plan::Free, &[Api::Validate]).await;
     let client = server.client(&key);
     for _ in 0..3 {
-        let error = client.validate_creditcard(&card()).await.expect_err("injected fault");
-        let suite_client::Error::ErrorResponse(failed) = error else { panic!("typed 500 expected: {error:?}") };
+        let error = client
+            .validate_creditcard(&card())
+            .await
+            .expect_err("injected fault");
+        let suite_client::Error::ErrorResponse(failed) = error else {
+            panic!("typed 500 expected: {error:?}")
+        };
         assert_eq!(failed.status().as_u16(), 500);
         assert_eq!(failed.error_code, "internal_error");
         assert_eq!(failed.message, "internal error", "no internal detail leaks");
-        assert_eq!(header(failed.headers(), "x-ratelimit-remaining"), Some(500), "refunded");
+        assert_eq!(
+            header(failed.headers(), "x-ratelimit-remaining"),
+            Some(500),
+            "refunded"
+        );
     }
     let period = suite_server::platform::clock::period_of(server.clock.now());
-    let used = suite_server::platform::quota::used(server.gateway().db(), &key.id, Api::Validate, &period).await.expect("usage");
+    let used =
+        suite_server::platform::quota::used(server.gateway().db(), &key.id, Api::Validate, &period)
+            .await
+            .expect("usage");
     assert_eq!(used, 0);
 }
 
@@ -139,6 +226,13 @@ async fn rejected_input_costs_nothing() {
         .await
         .expect("response");
     assert_eq!(raw.status().as_u16(), 400);
-    let response = server.client(&key).validate_creditcard(&card()).await.expect("admitted");
-    assert_eq!(header(response.headers(), "x-ratelimit-remaining"), Some(499));
+    let response = server
+        .client(&key)
+        .validate_creditcard(&card())
+        .await
+        .expect("admitted");
+    assert_eq!(
+        header(response.headers(), "x-ratelimit-remaining"),
+        Some(499)
+    );
 }

@@ -8,8 +8,15 @@ use suite_server::platform::{Api, Plan};
 async fn validate(number: &str) -> types::CreditCardValidationResult {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let request = types::CreditCardValidateRequest { number: number.parse().expect("number") };
-    server.client(&key).validate_creditcard(&request).await.expect("validated").into_inner()
+    let request = types::CreditCardValidateRequest {
+        number: number.parse().expect("number"),
+    };
+    server
+        .client(&key)
+        .validate_creditcard(&request)
+        .await
+        .expect("validated")
+        .into_inner()
 }
 
 #[tokio::test]
@@ -41,9 +48,17 @@ async fn the_full_number_is_never_echoed() {
 async fn letters_are_400_naming_the_field() {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let request = types::CreditCardValidateRequest { number: "4111-abcd".parse().expect("number") };
-    let error = server.client(&key).validate_creditcard(&request).await.expect_err("letters");
-    let suite_client::Error::ErrorResponse(bad) = error else { panic!("typed 400 expected: {error:?}") };
+    let request = types::CreditCardValidateRequest {
+        number: "4111-abcd".parse().expect("number"),
+    };
+    let error = server
+        .client(&key)
+        .validate_creditcard(&request)
+        .await
+        .expect_err("letters");
+    let suite_client::Error::ErrorResponse(bad) = error else {
+        panic!("typed 400 expected: {error:?}")
+    };
     assert_eq!(bad.status().as_u16(), 400);
     insta::assert_yaml_snapshot!(bad.into_inner(), { ".request_id" => "[request_id]" });
 }

@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use dropshot::{
-    ClientErrorStatusCode, HttpError, HttpResponseOk, HttpResponseUpdatedNoContent, Path, RequestContext, TypedBody,
-    endpoint,
+    ClientErrorStatusCode, HttpError, HttpResponseOk, HttpResponseUpdatedNoContent, Path,
+    RequestContext, TypedBody, endpoint,
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -48,7 +48,10 @@ pub struct AdminKey {
 fn authorize(rqctx: &RequestContext<Suite>) -> Result<(), HttpError> {
     let token = &rqctx.context().gateway.config().operator_token;
     if token.is_empty() {
-        return Err(ApiError::NotFound("the admin API is disabled (no operator token configured)".into()).into());
+        return Err(ApiError::NotFound(
+            "the admin API is disabled (no operator token configured)".into(),
+        )
+        .into());
     }
     let presented = rqctx
         .request
@@ -82,14 +85,25 @@ fn internal(e: anyhow::Error) -> HttpError {
 }
 
 #[endpoint { method = GET, path = "/admin/keys", unpublished = true }]
-pub async fn list_keys(rqctx: RequestContext<Suite>) -> Result<HttpResponseOk<Vec<serde_json::Value>>, HttpError> {
+pub async fn list_keys(
+    rqctx: RequestContext<Suite>,
+) -> Result<HttpResponseOk<Vec<serde_json::Value>>, HttpError> {
     authorize(&rqctx)?;
-    let keys: Vec<KeyInfo> = keys::list(rqctx.context().gateway.db()).await.map_err(internal)?;
-    Ok(HttpResponseOk(keys.iter().filter_map(|k| serde_json::to_value(k).ok()).collect()))
+    let keys: Vec<KeyInfo> = keys::list(rqctx.context().gateway.db())
+        .await
+        .map_err(internal)?;
+    Ok(HttpResponseOk(
+        keys.iter()
+            .filter_map(|k| serde_json::to_value(k).ok())
+            .collect(),
+    ))
 }
 
 #[endpoint { method = POST, path = "/admin/keys", unpublished = true }]
-pub async fn create_key(rqctx: RequestContext<Suite>, body: TypedBody<CreateKey>) -> Result<HttpResponseOk<serde_json::Value>, HttpError> {
+pub async fn create_key(
+    rqctx: RequestContext<Suite>,
+    body: TypedBody<CreateKey>,
+) -> Result<HttpResponseOk<serde_json::Value>, HttpError> {
     authorize(&rqctx)?;
     let body = body.into_inner();
     let mut subscriptions = Vec::new();
@@ -97,16 +111,29 @@ pub async fn create_key(rqctx: RequestContext<Suite>, body: TypedBody<CreateKey>
         subscriptions.push((parse_api(api)?, parse_plan(plan)?));
     }
     let gateway = &rqctx.context().gateway;
-    let issued = keys::create(gateway.db(), &body.name, &subscriptions, gateway.now().timestamp()).await.map_err(internal)?;
+    let issued = keys::create(
+        gateway.db(),
+        &body.name,
+        &subscriptions,
+        gateway.now().timestamp(),
+    )
+    .await
+    .map_err(internal)?;
     issued_json(&issued)
 }
 
 #[endpoint { method = POST, path = "/admin/keys/{id}/revoke", unpublished = true }]
-pub async fn revoke_key(rqctx: RequestContext<Suite>, path: Path<KeyPath>) -> Result<HttpResponseUpdatedNoContent, HttpError> {
+pub async fn revoke_key(
+    rqctx: RequestContext<Suite>,
+    path: Path<KeyPath>,
+) -> Result<HttpResponseUpdatedNoContent, HttpError> {
     authorize(&rqctx)?;
     let gateway = &rqctx.context().gateway;
     let id = path.into_inner().id;
-    if keys::revoke(gateway.db(), &id, gateway.now().timestamp()).await.map_err(internal)? {
+    if keys::revoke(gateway.db(), &id, gateway.now().timestamp())
+        .await
+        .map_err(internal)?
+    {
         Ok(HttpResponseUpdatedNoContent())
     } else {
         Err(ApiError::NotFound(format!("no key {id}")).into())
@@ -114,7 +141,10 @@ pub async fn revoke_key(rqctx: RequestContext<Suite>, path: Path<KeyPath>) -> Re
 }
 
 #[endpoint { method = POST, path = "/admin/keys/{id}/rotate", unpublished = true }]
-pub async fn rotate_key(rqctx: RequestContext<Suite>, path: Path<KeyPath>) -> Result<HttpResponseOk<serde_json::Value>, HttpError> {
+pub async fn rotate_key(
+    rqctx: RequestContext<Suite>,
+    path: Path<KeyPath>,
+) -> Result<HttpResponseOk<serde_json::Value>, HttpError> {
     authorize(&rqctx)?;
     let id = path.into_inner().id;
     let issued = keys::rotate(rqctx.context().gateway.db(), &id)
@@ -132,15 +162,24 @@ pub async fn set_plan(
     authorize(&rqctx)?;
     let path = path.into_inner();
     let api = parse_api(&path.api)?;
-    let plan = body.into_inner().plan.as_deref().map(parse_plan).transpose()?;
+    let plan = body
+        .into_inner()
+        .plan
+        .as_deref()
+        .map(parse_plan)
+        .transpose()?;
     let db = rqctx.context().gateway.db();
     if keys::get(db, &path.id).await.map_err(internal)?.is_none() {
         return Err(ApiError::NotFound(format!("no key {}", path.id)).into());
     }
-    keys::set_plan(db, &path.id, api, plan).await.map_err(internal)?;
+    keys::set_plan(db, &path.id, api, plan)
+        .await
+        .map_err(internal)?;
     Ok(HttpResponseUpdatedNoContent())
 }
 
 fn issued_json(issued: &IssuedKey) -> Result<HttpResponseOk<serde_json::Value>, HttpError> {
-    serde_json::to_value(issued).map(HttpResponseOk).map_err(|e| HttpError::for_internal_error(e.to_string()))
+    serde_json::to_value(issued)
+        .map(HttpResponseOk)
+        .map_err(|e| HttpError::for_internal_error(e.to_string()))
 }

@@ -2,8 +2,6 @@
 //! hands an already admitted call to its API's module; operations not listed here answer 501
 //! `not_implemented` from the trait's default until their API lands.
 
-use std::future::Future;
-
 use crate::generated::api::{Backend, Operation};
 use crate::generated::types;
 use crate::platform::{ApiError, Caller, FileBody, Gateway};
@@ -34,23 +32,23 @@ impl Backend for Suite {
         &self.gateway
     }
 
-    fn docgen_download(&self, caller: &Caller, id: String) -> impl Future<Output = Result<FileBody, ApiError>> + Send {
-        async move { self.gateway.download(caller, &id).await }
+    async fn docgen_download(&self, caller: &Caller, id: String) -> Result<FileBody, ApiError> {
+        self.gateway.download(caller, &id).await
     }
 
-    fn screenshot_download(&self, caller: &Caller, id: String) -> impl Future<Output = Result<FileBody, ApiError>> + Send {
-        async move { self.gateway.download(caller, &id).await }
+    async fn screenshot_download(&self, caller: &Caller, id: String) -> Result<FileBody, ApiError> {
+        self.gateway.download(caller, &id).await
     }
 
-    fn pii_download(&self, caller: &Caller, id: String) -> impl Future<Output = Result<FileBody, ApiError>> + Send {
-        async move { self.gateway.download(caller, &id).await }
+    async fn pii_download(&self, caller: &Caller, id: String) -> Result<FileBody, ApiError> {
+        self.gateway.download(caller, &id).await
     }
 
-    fn validate_creditcard(
+    async fn validate_creditcard(
         &self,
         _caller: &Caller,
         body: types::CreditCardValidateRequest,
-    ) -> impl Future<Output = Result<types::CreditCardValidationResult, ApiError>> + Send {
-        async move { validate::validate_creditcard(&body) }
+    ) -> Result<types::CreditCardValidationResult, ApiError> {
+        validate::validate_creditcard(&body)
     }
 }

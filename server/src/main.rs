@@ -5,16 +5,19 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use dropshot::ConfigLoggingLevel;
+use suite_server::backend::IMPLEMENTED;
+use suite_server::generated::api::Operation;
 use suite_server::platform::clock::Clock;
 use suite_server::platform::config::Config;
 use suite_server::platform::keys::{self, IssuedKey, KeyInfo};
 use suite_server::platform::{Api, Plan};
-use suite_server::backend::IMPLEMENTED;
-use suite_server::generated::api::Operation;
 use suite_server::server;
 
 #[derive(Parser)]
-#[command(name = "suite", about = "Seven HTTP APIs behind one key scheme and one plan model")]
+#[command(
+    name = "suite",
+    about = "Seven HTTP APIs behind one key scheme and one plan model"
+)]
 struct Cli {
     /// Configuration file (TOML); environment variables override it.
     #[arg(long, global = true, env = "SUITE_CONFIG")]
@@ -83,7 +86,11 @@ async fn main() -> Result<()> {
         Command::Keys(command) => keys_command(config, command).await,
         Command::Operations => {
             for op in Operation::ALL {
-                let state = if IMPLEMENTED.contains(&op) { "implemented" } else { "not_implemented" };
+                let state = if IMPLEMENTED.contains(&op) {
+                    "implemented"
+                } else {
+                    "not_implemented"
+                };
                 println!("{}\t{}\t{} {}", op.id(), state, op.method(), op.path());
             }
             Ok(())
@@ -109,16 +116,26 @@ fn parse_api(name: &str) -> Result<Api> {
 }
 
 fn parse_plan(name: &str) -> Result<Plan> {
-    Plan::parse(name).with_context(|| format!("unknown plan {name:?}; one of free, basic, pro, unlimited"))
+    Plan::parse(name)
+        .with_context(|| format!("unknown plan {name:?}; one of free, basic, pro, unlimited"))
 }
 
 async fn keys_command(config: Config, command: KeysCommand) -> Result<()> {
     let db = server::open_database(&config).await?;
     let now = chrono::Utc::now().timestamp();
     match command {
-        KeysCommand::Create { name, plan, apis, quiet } => {
+        KeysCommand::Create {
+            name,
+            plan,
+            apis,
+            quiet,
+        } => {
             let plan = parse_plan(&plan)?;
-            let apis = if apis.is_empty() { Api::ALL.to_vec() } else { apis.iter().map(|a| parse_api(a)).collect::<Result<_>>()? };
+            let apis = if apis.is_empty() {
+                Api::ALL.to_vec()
+            } else {
+                apis.iter().map(|a| parse_api(a)).collect::<Result<_>>()?
+            };
             let subscriptions: Vec<(Api, Plan)> = apis.into_iter().map(|api| (api, plan)).collect();
             let issued = keys::create(&db, &name, &subscriptions, now).await?;
             print_issued(&issued, quiet);
@@ -139,7 +156,11 @@ async fn keys_command(config: Config, command: KeysCommand) -> Result<()> {
             if keys::get(&db, &id).await?.is_none() {
                 bail!("no key {id}");
             }
-            let plan = if plan == "none" { None } else { Some(parse_plan(&plan)?) };
+            let plan = if plan == "none" {
+                None
+            } else {
+                Some(parse_plan(&plan)?)
+            };
             keys::set_plan(&db, &id, parse_api(&api)?, plan).await?;
             println!("updated {id}");
         }
@@ -157,7 +178,22 @@ fn print_issued(issued: &IssuedKey, quiet: bool) {
 }
 
 fn print_key(key: &KeyInfo) {
-    let plans: Vec<String> = key.subscriptions.iter().map(|s| format!("{}={}", s.api, s.plan)).collect();
-    let state = if key.revoked_at.is_some() { "revoked" } else { "active" };
-    println!("{}\t{}\t{}…\t{}\t{}", key.id, key.name, key.prefix, state, plans.join(","));
+    let plans: Vec<String> = key
+        .subscriptions
+        .iter()
+        .map(|s| format!("{}={}", s.api, s.plan))
+        .collect();
+    let state = if key.revoked_at.is_some() {
+        "revoked"
+    } else {
+        "active"
+    };
+    println!(
+        "{}\t{}\t{}…\t{}\t{}",
+        key.id,
+        key.name,
+        key.prefix,
+        state,
+        plans.join(",")
+    );
 }

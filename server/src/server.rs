@@ -5,7 +5,10 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use dropshot::{ApiDescription, ConfigDropshot, ConfigLogging, ConfigLoggingLevel, HandlerTaskMode, HttpServer, ServerBuilder};
+use dropshot::{
+    ApiDescription, ConfigDropshot, ConfigLogging, ConfigLoggingLevel, HandlerTaskMode, HttpServer,
+    ServerBuilder,
+};
 
 use crate::generated::api::{SuiteServer, suite_api_mod};
 use crate::platform::clock::Clock;
@@ -39,7 +42,8 @@ impl RunningServer {
 
 /// The full API: the contract's operations plus the unpublished service and admin endpoints.
 pub fn api_description() -> Result<ApiDescription<Suite>> {
-    let mut api = suite_api_mod::api_description::<SuiteServer<Suite>>().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut api = suite_api_mod::api_description::<SuiteServer<Suite>>()
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let outcomes = [
         api.register(service::healthz),
         api.register(service::readyz),
@@ -59,7 +63,9 @@ pub fn api_description() -> Result<ApiDescription<Suite>> {
 
 /// The logger: JSON lines to stderr at `level` (never request bodies or keys).
 pub fn logger(level: ConfigLoggingLevel) -> Result<slog::Logger> {
-    ConfigLogging::StderrTerminal { level }.to_logger("suite").context("creating the logger")
+    ConfigLogging::StderrTerminal { level }
+        .to_logger("suite")
+        .context("creating the logger")
 }
 
 /// Connects to and migrates the configured database.
@@ -71,7 +77,10 @@ pub async fn open_database(config: &Config) -> Result<Db> {
 
 /// Starts serving `config` with `clock`.
 pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<RunningServer> {
-    let bind_address: SocketAddr = config.listen.parse().with_context(|| format!("listen address {:?}", config.listen))?;
+    let bind_address: SocketAddr = config
+        .listen
+        .parse()
+        .with_context(|| format!("listen address {:?}", config.listen))?;
     let db = open_database(&config).await?;
     let sweep_every = Duration::from_secs(config.sweep_interval_secs.max(1));
     let gateway = Gateway::new(config, db, clock, log.clone())?;
@@ -89,7 +98,12 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         .map_err(|e| anyhow::anyhow!("starting the HTTP server: {e}"))?;
     let addr = http.local_addr();
     let sweeper = tokio::spawn(sweep(gateway.clone(), sweep_every));
-    Ok(RunningServer { addr, gateway, http, sweeper })
+    Ok(RunningServer {
+        addr,
+        gateway,
+        http,
+        sweeper,
+    })
 }
 
 async fn sweep(gateway: Gateway, every: Duration) {

@@ -9,7 +9,11 @@ use crate::Suite;
 /// The contract, served as written.
 pub const CONTRACT: &str = include_str!("../../openapi/suite.yaml");
 
-fn text(status: StatusCode, content_type: &str, body: impl Into<Body>) -> Result<Response<Body>, HttpError> {
+fn text(
+    status: StatusCode,
+    content_type: &str,
+    body: impl Into<Body>,
+) -> Result<Response<Body>, HttpError> {
     Response::builder()
         .status(status)
         .header(http::header::CONTENT_TYPE, content_type)
@@ -29,13 +33,21 @@ pub async fn readyz(rqctx: RequestContext<Suite>) -> Result<Response<Body>, Http
     if rqctx.context().gateway.db().ping().await {
         text(StatusCode::OK, "text/plain; charset=utf-8", "ready\n")
     } else {
-        text(StatusCode::SERVICE_UNAVAILABLE, "text/plain; charset=utf-8", "database unavailable\n")
+        text(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "text/plain; charset=utf-8",
+            "database unavailable\n",
+        )
     }
 }
 
 #[endpoint { method = GET, path = "/metrics", unpublished = true }]
 pub async fn metrics(rqctx: RequestContext<Suite>) -> Result<Response<Body>, HttpError> {
-    text(StatusCode::OK, "text/plain; version=0.0.4", rqctx.context().gateway.metrics().render())
+    text(
+        StatusCode::OK,
+        "text/plain; version=0.0.4",
+        rqctx.context().gateway.metrics().render(),
+    )
 }
 
 #[endpoint { method = GET, path = "/openapi.yaml", unpublished = true }]

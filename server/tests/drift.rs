@@ -10,13 +10,20 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::{Map, Value, json};
 
 fn contract() -> Value {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../openapi/suite.yaml")).expect("contract");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../openapi/suite.yaml"
+    ))
+    .expect("contract");
     serde_yaml::from_str(&text).expect("contract parses")
 }
 
 fn published() -> Value {
-    let api = suite_server::generated::api::suite_api_mod::stub_api_description().expect("stub description");
-    api.openapi("API Suite", semver::Version::new(1, 0, 0)).json().expect("openapi json")
+    let api = suite_server::generated::api::suite_api_mod::stub_api_description()
+        .expect("stub description");
+    api.openapi("API Suite", semver::Version::new(1, 0, 0))
+        .json()
+        .expect("openapi json")
 }
 
 /// Canonicalises schemas of one document: `$ref`s to schemas the contract names stay refs;
@@ -28,7 +35,9 @@ struct Canon<'a> {
 
 impl Canon<'_> {
     fn schema(&self, schema: &Value) -> Value {
-        let Some(object) = schema.as_object() else { return schema.clone() };
+        let Some(object) = schema.as_object() else {
+            return schema.clone();
+        };
         if let Some(reference) = object.get("$ref").and_then(Value::as_str) {
             let name = reference.rsplit('/').next().unwrap_or_default();
             if self.named.contains(name) {
@@ -50,7 +59,14 @@ impl Canon<'_> {
         for (key, value) in object {
             match key.as_str() {
                 "type" | "additionalProperties" => {
-                    out.insert(key.clone(), if value.is_object() { self.schema(value) } else { value.clone() });
+                    out.insert(
+                        key.clone(),
+                        if value.is_object() {
+                            self.schema(value)
+                        } else {
+                            value.clone()
+                        },
+                    );
                 }
                 "properties" => {
                     let props: Map<String, Value> = value
@@ -62,8 +78,12 @@ impl Canon<'_> {
                     out.insert(key.clone(), Value::Object(props));
                 }
                 "required" | "enum" => {
-                    let mut items: Vec<String> =
-                        value.as_array().into_iter().flatten().map(|v| v.to_string()).collect();
+                    let mut items: Vec<String> = value
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|v| v.to_string())
+                        .collect();
                     items.sort();
                     out.insert(key.clone(), json!(items));
                 }
@@ -84,7 +104,12 @@ fn skeleton(doc: &Value, named: &BTreeSet<String>) -> BTreeMap<String, Value> {
     let mut ops = BTreeMap::new();
     for (path, item) in doc["paths"].as_object().into_iter().flatten() {
         for (method, op) in item.as_object().into_iter().flatten() {
-            let mut tags: Vec<String> = op["tags"].as_array().into_iter().flatten().map(|t| t.to_string()).collect();
+            let mut tags: Vec<String> = op["tags"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|t| t.to_string())
+                .collect();
             tags.sort();
             let mut params: Vec<Value> = op["parameters"]
                 .as_array()
@@ -143,7 +168,12 @@ fn skeleton(doc: &Value, named: &BTreeSet<String>) -> BTreeMap<String, Value> {
 }
 
 fn named_schemas(doc: &Value) -> BTreeSet<String> {
-    doc["components"]["schemas"].as_object().into_iter().flatten().map(|(k, _)| k.clone()).collect()
+    doc["components"]["schemas"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(k, _)| k.clone())
+        .collect()
 }
 
 #[test]
@@ -159,10 +189,17 @@ fn published_operations_match_the_contract() {
     let mut drift = Vec::new();
     for (key, want) in &expected {
         if actual[key] != *want {
-            drift.push(format!("{key}\n  contract:  {want}\n  published: {}", actual[key]));
+            drift.push(format!(
+                "{key}\n  contract:  {want}\n  published: {}",
+                actual[key]
+            ));
         }
     }
-    assert!(drift.is_empty(), "drift between suite.yaml and the generated trait:\n{}", drift.join("\n"));
+    assert!(
+        drift.is_empty(),
+        "drift between suite.yaml and the generated trait:\n{}",
+        drift.join("\n")
+    );
 }
 
 #[test]
@@ -171,10 +208,20 @@ fn published_schemas_match_the_contract() {
     let published = published();
     let named = named_schemas(&contract);
     let empty = Map::new();
-    let contract_schemas = contract["components"]["schemas"].as_object().unwrap_or(&empty);
-    let published_schemas = published["components"]["schemas"].as_object().unwrap_or(&empty);
-    let from_contract = Canon { schemas: contract_schemas, named: &named };
-    let from_published = Canon { schemas: published_schemas, named: &named };
+    let contract_schemas = contract["components"]["schemas"]
+        .as_object()
+        .unwrap_or(&empty);
+    let published_schemas = published["components"]["schemas"]
+        .as_object()
+        .unwrap_or(&empty);
+    let from_contract = Canon {
+        schemas: contract_schemas,
+        named: &named,
+    };
+    let from_published = Canon {
+        schemas: published_schemas,
+        named: &named,
+    };
     let mut drift = Vec::new();
     let mut compared = 0;
     for (name, schema) in published_schemas {
@@ -186,8 +233,16 @@ fn published_schemas_match_the_contract() {
         let got = from_published.schema(schema);
         // dropshot's own error body: compare property names only (its `error_code` is optional).
         let (want, got) = if name == "Error" {
-            (want["properties"].as_object().map(|p| p.keys().cloned().collect::<Vec<_>>()).into(),
-             got["properties"].as_object().map(|p| p.keys().cloned().collect::<Vec<_>>()).into())
+            (
+                want["properties"]
+                    .as_object()
+                    .map(|p| p.keys().cloned().collect::<Vec<_>>())
+                    .into(),
+                got["properties"]
+                    .as_object()
+                    .map(|p| p.keys().cloned().collect::<Vec<_>>())
+                    .into(),
+            )
         } else {
             (want, got)
         };

@@ -3,14 +3,14 @@
 //! The API layer: operations, the `Backend` trait, the dropshot trait and its implementation.
 
 #![allow(clippy::too_many_arguments)]
-use std::future::Future;
-use dropshot::{
-    FreeformBody, HttpError, HttpResponseCreated, HttpResponseDeleted,
-    HttpResponseHeaders, HttpResponseOk, Path, Query, RequestContext,
-};
 use super::types;
 use crate::platform::extract::{FormBody, JsonBody, RawForm, Upload};
 use crate::platform::{Api, ApiError, Caller, FileBody, Gateway};
+use dropshot::{
+    FreeformBody, HttpError, HttpResponseCreated, HttpResponseDeleted, HttpResponseHeaders,
+    HttpResponseOk, Path, Query, RequestContext,
+};
+use std::future::Future;
 /// Every operation of the contract, one variant per `operationId`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Operation {
@@ -560,7 +560,11 @@ pub trait Backend: dropshot::ServerContext {
         form: DocgenCreateTemplateForm,
     ) -> impl Future<Output = Result<types::Template, ApiError>> + Send {
         let _ = (caller, form);
-        async { Err(ApiError::not_implemented(Operation::DocgenCreateTemplate.id())) }
+        async {
+            Err(ApiError::not_implemented(
+                Operation::DocgenCreateTemplate.id(),
+            ))
+        }
     }
     /// `DELETE /v1/dev/pdf/template/{id}`: Delete a template
     fn docgen_delete_template(
@@ -569,7 +573,11 @@ pub trait Backend: dropshot::ServerContext {
         id: String,
     ) -> impl Future<Output = Result<(), ApiError>> + Send {
         let _ = (caller, id);
-        async { Err(ApiError::not_implemented(Operation::DocgenDeleteTemplate.id())) }
+        async {
+            Err(ApiError::not_implemented(
+                Operation::DocgenDeleteTemplate.id(),
+            ))
+        }
     }
     /// `GET /v1/dev/pdf/download/{id}`: Download a generated or converted document
     fn docgen_download(
@@ -596,7 +604,11 @@ pub trait Backend: dropshot::ServerContext {
         query: DocgenListTemplatesQuery,
     ) -> impl Future<Output = Result<types::TemplateList, ApiError>> + Send {
         let _ = (caller, query);
-        async { Err(ApiError::not_implemented(Operation::DocgenListTemplates.id())) }
+        async {
+            Err(ApiError::not_implemented(
+                Operation::DocgenListTemplates.id(),
+            ))
+        }
     }
     /// `POST /v1/compliance/finance/audit`: Audit a bank statement for anomalies
     fn finance_audit(
@@ -704,7 +716,11 @@ pub trait Backend: dropshot::ServerContext {
         body: types::DeepAnalysisRequest,
     ) -> impl Future<Output = Result<types::DeepAnalysisResult, ApiError>> + Send {
         let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::SanctionsDeepAnalysis.id())) }
+        async {
+            Err(ApiError::not_implemented(
+                Operation::SanctionsDeepAnalysis.id(),
+            ))
+        }
     }
     /// `POST /v1/compliance/sanctions/screen`: Screen a name against all sanctions lists
     fn sanctions_screen(
@@ -740,7 +756,11 @@ pub trait Backend: dropshot::ServerContext {
         id: String,
     ) -> impl Future<Output = Result<FileBody, ApiError>> + Send {
         let _ = (caller, id);
-        async { Err(ApiError::not_implemented(Operation::ScreenshotDownload.id())) }
+        async {
+            Err(ApiError::not_implemented(
+                Operation::ScreenshotDownload.id(),
+            ))
+        }
     }
     /// `POST /v1/dev/screenshot/pdf`: Generate a PDF from a URL
     fn screenshot_pdf(
@@ -756,11 +776,13 @@ pub trait Backend: dropshot::ServerContext {
         &self,
         caller: &Caller,
         body: types::CreditCardValidateRequest,
-    ) -> impl Future<
-        Output = Result<types::CreditCardValidationResult, ApiError>,
-    > + Send {
+    ) -> impl Future<Output = Result<types::CreditCardValidationResult, ApiError>> + Send {
         let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::ValidateCreditcard.id())) }
+        async {
+            Err(ApiError::not_implemented(
+                Operation::ValidateCreditcard.id(),
+            ))
+        }
     }
     /// `POST /v1/dev/validate/crypto/validate`: Validate a cryptocurrency address
     fn validate_crypto(
@@ -821,11 +843,13 @@ pub trait Backend: dropshot::ServerContext {
         &self,
         caller: &Caller,
         body: types::PostalCodeValidateRequest,
-    ) -> impl Future<
-        Output = Result<types::PostalCodeValidationResult, ApiError>,
-    > + Send {
+    ) -> impl Future<Output = Result<types::PostalCodeValidationResult, ApiError>> + Send {
         let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::ValidatePostalcode.id())) }
+        async {
+            Err(ApiError::not_implemented(
+                Operation::ValidatePostalcode.id(),
+            ))
+        }
     }
     /// `POST /v1/dev/validate/vat/validate`: Validate an EU VAT number
     fn validate_vat(
@@ -848,10 +872,7 @@ pub trait SuiteApi {
     async fn docgen_convert(
         rqctx: RequestContext<Self::Context>,
         form: FormBody,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::GeneratedDocument>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::GeneratedDocument>>, HttpError>;
     /// Upload and register a new template
     #[endpoint{method = POST,
     path = "/v1/dev/pdf/template",
@@ -883,10 +904,7 @@ pub trait SuiteApi {
     async fn docgen_generate(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::GenerateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::GeneratedDocument>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::GeneratedDocument>>, HttpError>;
     /// List available templates
     #[endpoint{method = GET,
     path = "/v1/dev/pdf/template",
@@ -982,10 +1000,7 @@ pub trait SuiteApi {
     async fn sanctions_batch(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::SanctionsBatchRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::SanctionsBatchResult>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::SanctionsBatchResult>>, HttpError>;
     /// Multi-signal analysis of a subject against the sanctions lists
     #[endpoint{method = POST,
     path = "/v1/compliance/sanctions/deep-analysis",
@@ -993,10 +1008,7 @@ pub trait SuiteApi {
     async fn sanctions_deep_analysis(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::DeepAnalysisRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::DeepAnalysisResult>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::DeepAnalysisResult>>, HttpError>;
     /// Screen a name against all sanctions lists
     #[endpoint{method = POST,
     path = "/v1/compliance/sanctions/screen",
@@ -1012,10 +1024,7 @@ pub trait SuiteApi {
     async fn screenshot_batch(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::ScreenshotBatchRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::ScreenshotBatchResult>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::ScreenshotBatchResult>>, HttpError>;
     /// Capture a screenshot of a URL
     #[endpoint{method = POST,
     path = "/v1/dev/screenshot/screenshot",
@@ -1047,10 +1056,7 @@ pub trait SuiteApi {
     async fn validate_creditcard(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::CreditCardValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::CreditCardValidationResult>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::CreditCardValidationResult>>, HttpError>;
     /// Validate a cryptocurrency address
     #[endpoint{method = POST,
     path = "/v1/dev/validate/crypto/validate",
@@ -1058,10 +1064,7 @@ pub trait SuiteApi {
     async fn validate_crypto(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::CryptoValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::CryptoValidationResult>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::CryptoValidationResult>>, HttpError>;
     /// Parse a date in any common format and convert it
     #[endpoint{method = POST,
     path = "/v1/dev/validate/date/convert",
@@ -1069,10 +1072,7 @@ pub trait SuiteApi {
     async fn validate_date(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::DateConvertRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::DateConversionResult>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::DateConversionResult>>, HttpError>;
     /// Check an email address's format and deliverability
     #[endpoint{method = POST,
     path = "/v1/dev/validate/email/validate",
@@ -1080,10 +1080,7 @@ pub trait SuiteApi {
     async fn validate_email(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::EmailValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::EmailValidationResult>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::EmailValidationResult>>, HttpError>;
     /// Validate an IBAN
     #[endpoint{method = POST,
     path = "/v1/dev/validate/iban/validate",
@@ -1091,10 +1088,7 @@ pub trait SuiteApi {
     async fn validate_iban(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::IbanValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::IbanValidationResult>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::IbanValidationResult>>, HttpError>;
     /// Analyze a password's strength
     #[endpoint{method = POST,
     path = "/v1/dev/validate/password/analyze",
@@ -1102,10 +1096,7 @@ pub trait SuiteApi {
     async fn validate_password(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::PasswordAnalyzeRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::PasswordAnalysisResult>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::PasswordAnalysisResult>>, HttpError>;
     /// Validate and normalize a phone number
     #[endpoint{method = POST,
     path = "/v1/dev/validate/phone/validate",
@@ -1113,10 +1104,7 @@ pub trait SuiteApi {
     async fn validate_phone(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::PhoneValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::PhoneValidationResult>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::PhoneValidationResult>>, HttpError>;
     /// Validate a postal code for a country
     #[endpoint{method = POST,
     path = "/v1/dev/validate/postalcode/validate",
@@ -1124,10 +1112,7 @@ pub trait SuiteApi {
     async fn validate_postalcode(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::PostalCodeValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::PostalCodeValidationResult>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::PostalCodeValidationResult>>, HttpError>;
     /// Validate an EU VAT number
     #[endpoint{method = POST,
     path = "/v1/dev/validate/vat/validate",
@@ -1135,10 +1120,7 @@ pub trait SuiteApi {
     async fn validate_vat(
         rqctx: RequestContext<Self::Context>,
         body: JsonBody<types::VatValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::VatValidationResult>>,
-        HttpError,
-    >;
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::VatValidationResult>>, HttpError>;
 }
 /// The only implementation of [`SuiteApi`]: every body authenticates, reads the input within
 /// limits, admits the call against the quota, and only then calls the [`Backend`].
@@ -1148,26 +1130,20 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
     async fn docgen_convert(
         rqctx: RequestContext<B>,
         form: FormBody,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::GeneratedDocument>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::GeneratedDocument>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::DocgenConvert;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let form = DocgenConvertForm::from_raw(form.read(gateway).await?)?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.docgen_convert(&caller, form))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let form = DocgenConvertForm::from_raw(form.read(gateway).await?)?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.docgen_convert(&caller, form))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn docgen_create_template(
@@ -1178,20 +1154,17 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::DocgenCreateTemplate;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let form = DocgenCreateTemplateForm::from_raw(
-                        form.read(gateway).await?,
-                    )?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.docgen_create_template(&caller, form))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseCreated)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let form = DocgenCreateTemplateForm::from_raw(form.read(gateway).await?)?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.docgen_create_template(&caller, form))
+                    .await;
+                gateway
+                    .settle(admission, outcome.map(HttpResponseCreated))
+                    .await
+            })
             .await
     }
     async fn docgen_delete_template(
@@ -1202,20 +1175,17 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::DocgenDeleteTemplate;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let path = path.into_inner();
-                    let admission = gateway.admit(&caller, op, 0).await?;
-                    let outcome = gateway
-                        .work(op, backend.docgen_delete_template(&caller, path.id))
-                        .await;
-                    gateway
-                        .settle(admission, outcome.map(|()| HttpResponseDeleted()))
-                        .await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let path = path.into_inner();
+                let admission = gateway.admit(&caller, op, 0).await?;
+                let outcome = gateway
+                    .work(op, backend.docgen_delete_template(&caller, path.id))
+                    .await;
+                gateway
+                    .settle(admission, outcome.map(|()| HttpResponseDeleted()))
+                    .await
+            })
             .await
     }
     async fn docgen_download(
@@ -1226,43 +1196,34 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::DocgenDownload;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let path = path.into_inner();
-                    let admission = gateway.admit(&caller, op, 0).await?;
-                    let outcome = gateway
-                        .work(op, backend.docgen_download(&caller, path.id))
-                        .await;
-                    gateway.settle_file(admission, outcome).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let path = path.into_inner();
+                let admission = gateway.admit(&caller, op, 0).await?;
+                let outcome = gateway
+                    .work(op, backend.docgen_download(&caller, path.id))
+                    .await;
+                gateway.settle_file(admission, outcome).await
+            })
             .await
     }
     async fn docgen_generate(
         rqctx: RequestContext<B>,
         body: JsonBody<types::GenerateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::GeneratedDocument>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::GeneratedDocument>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::DocgenGenerate;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.docgen_generate(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.docgen_generate(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn docgen_list_templates(
@@ -1273,20 +1234,17 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::DocgenListTemplates;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let admission = gateway.admit(&caller, op, 0).await?;
-                    let outcome = gateway
-                        .work(
-                            op,
-                            backend.docgen_list_templates(&caller, query.into_inner()),
-                        )
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let admission = gateway.admit(&caller, op, 0).await?;
+                let outcome = gateway
+                    .work(
+                        op,
+                        backend.docgen_list_templates(&caller, query.into_inner()),
+                    )
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn finance_audit(
@@ -1297,45 +1255,32 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::FinanceAudit;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let form = FinanceAuditForm::from_raw(form.read(gateway).await?)?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.finance_audit(&caller, form))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let form = FinanceAuditForm::from_raw(form.read(gateway).await?)?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway.work(op, backend.finance_audit(&caller, form)).await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn finance_fraud_check(
         rqctx: RequestContext<B>,
         form: FormBody,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::FraudCheckResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::FraudCheckResult>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::FinanceFraudCheck;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let form = FinanceFraudCheckForm::from_raw(
-                        form.read(gateway).await?,
-                    )?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.finance_fraud_check(&caller, form))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let form = FinanceFraudCheckForm::from_raw(form.read(gateway).await?)?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.finance_fraud_check(&caller, form))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn finance_parse(
@@ -1346,18 +1291,13 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::FinanceParse;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let form = FinanceParseForm::from_raw(form.read(gateway).await?)?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.finance_parse(&caller, form))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let form = FinanceParseForm::from_raw(form.read(gateway).await?)?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway.work(op, backend.finance_parse(&caller, form)).await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn legal_analyze(
@@ -1368,43 +1308,30 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::LegalAnalyze;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let form = LegalAnalyzeForm::from_raw(form.read(gateway).await?)?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.legal_analyze(&caller, form))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let form = LegalAnalyzeForm::from_raw(form.read(gateway).await?)?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway.work(op, backend.legal_analyze(&caller, form)).await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn legal_compare(
         rqctx: RequestContext<B>,
         form: FormBody,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::ComparisonResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::ComparisonResult>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::LegalCompare;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let form = LegalCompareForm::from_raw(form.read(gateway).await?)?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.legal_compare(&caller, form))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let form = LegalCompareForm::from_raw(form.read(gateway).await?)?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway.work(op, backend.legal_compare(&caller, form)).await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn legal_report(
@@ -1415,18 +1342,13 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::LegalReport;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let form = LegalReportForm::from_raw(form.read(gateway).await?)?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.legal_report(&caller, form))
-                        .await;
-                    gateway.settle_file(admission, outcome).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let form = LegalReportForm::from_raw(form.read(gateway).await?)?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway.work(op, backend.legal_report(&caller, form)).await;
+                gateway.settle_file(admission, outcome).await
+            })
             .await
     }
     async fn pii_batch(
@@ -1437,20 +1359,15 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::PiiBatch;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let form = PiiBatchForm::from_raw(form.read(gateway).await?)?;
-                    let admission = gateway
-                        .admit(&caller, op, gateway.batch_cost(op, form.files.len())?)
-                        .await?;
-                    let outcome = gateway
-                        .work(op, backend.pii_batch(&caller, form))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let form = PiiBatchForm::from_raw(form.read(gateway).await?)?;
+                let admission = gateway
+                    .admit(&caller, op, gateway.batch_cost(op, form.files.len())?)
+                    .await?;
+                let outcome = gateway.work(op, backend.pii_batch(&caller, form)).await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn pii_detect(
@@ -1461,18 +1378,13 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::PiiDetect;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let form = PiiDetectForm::from_raw(form.read(gateway).await?)?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.pii_detect(&caller, form))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let form = PiiDetectForm::from_raw(form.read(gateway).await?)?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway.work(op, backend.pii_detect(&caller, form)).await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn pii_download(
@@ -1483,18 +1395,15 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::PiiDownload;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let path = path.into_inner();
-                    let admission = gateway.admit(&caller, op, 0).await?;
-                    let outcome = gateway
-                        .work(op, backend.pii_download(&caller, path.id))
-                        .await;
-                    gateway.settle_file(admission, outcome).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let path = path.into_inner();
+                let admission = gateway.admit(&caller, op, 0).await?;
+                let outcome = gateway
+                    .work(op, backend.pii_download(&caller, path.id))
+                    .await;
+                gateway.settle_file(admission, outcome).await
+            })
             .await
     }
     async fn pii_redact(
@@ -1505,70 +1414,53 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::PiiRedact;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let form = PiiRedactForm::from_raw(form.read(gateway).await?)?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.pii_redact(&caller, form))
-                        .await;
-                    gateway.settle_file(admission, outcome).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let form = PiiRedactForm::from_raw(form.read(gateway).await?)?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway.work(op, backend.pii_redact(&caller, form)).await;
+                gateway.settle_file(admission, outcome).await
+            })
             .await
     }
     async fn sanctions_batch(
         rqctx: RequestContext<B>,
         body: JsonBody<types::SanctionsBatchRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::SanctionsBatchResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::SanctionsBatchResult>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::SanctionsBatch;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway
-                        .admit(&caller, op, gateway.batch_cost(op, body.entities.len())?)
-                        .await?;
-                    let outcome = gateway
-                        .work(op, backend.sanctions_batch(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway
+                    .admit(&caller, op, gateway.batch_cost(op, body.entities.len())?)
+                    .await?;
+                let outcome = gateway
+                    .work(op, backend.sanctions_batch(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn sanctions_deep_analysis(
         rqctx: RequestContext<B>,
         body: JsonBody<types::DeepAnalysisRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::DeepAnalysisResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::DeepAnalysisResult>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::SanctionsDeepAnalysis;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.sanctions_deep_analysis(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.sanctions_deep_analysis(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn sanctions_screen(
@@ -1579,45 +1471,36 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::SanctionsScreen;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.sanctions_screen(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.sanctions_screen(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn screenshot_batch(
         rqctx: RequestContext<B>,
         body: JsonBody<types::ScreenshotBatchRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::ScreenshotBatchResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::ScreenshotBatchResult>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::ScreenshotBatch;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway
-                        .admit(&caller, op, gateway.batch_cost(op, body.items.len())?)
-                        .await?;
-                    let outcome = gateway
-                        .work(op, backend.screenshot_batch(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway
+                    .admit(&caller, op, gateway.batch_cost(op, body.items.len())?)
+                    .await?;
+                let outcome = gateway
+                    .work(op, backend.screenshot_batch(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn screenshot_capture(
@@ -1628,18 +1511,15 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::ScreenshotCapture;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.screenshot_capture(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.screenshot_capture(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn screenshot_download(
@@ -1650,18 +1530,15 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::ScreenshotDownload;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let path = path.into_inner();
-                    let admission = gateway.admit(&caller, op, 0).await?;
-                    let outcome = gateway
-                        .work(op, backend.screenshot_download(&caller, path.id))
-                        .await;
-                    gateway.settle_file(admission, outcome).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let path = path.into_inner();
+                let admission = gateway.admit(&caller, op, 0).await?;
+                let outcome = gateway
+                    .work(op, backend.screenshot_download(&caller, path.id))
+                    .await;
+                gateway.settle_file(admission, outcome).await
+            })
             .await
     }
     async fn screenshot_pdf(
@@ -1672,243 +1549,182 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let gateway = backend.gateway();
         let op = Operation::ScreenshotPdf;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.screenshot_pdf(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.screenshot_pdf(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn validate_creditcard(
         rqctx: RequestContext<B>,
         body: JsonBody<types::CreditCardValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::CreditCardValidationResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::CreditCardValidationResult>>, HttpError>
+    {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::ValidateCreditcard;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.validate_creditcard(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.validate_creditcard(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn validate_crypto(
         rqctx: RequestContext<B>,
         body: JsonBody<types::CryptoValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::CryptoValidationResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::CryptoValidationResult>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::ValidateCrypto;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.validate_crypto(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.validate_crypto(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn validate_date(
         rqctx: RequestContext<B>,
         body: JsonBody<types::DateConvertRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::DateConversionResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::DateConversionResult>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::ValidateDate;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.validate_date(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway.work(op, backend.validate_date(&caller, body)).await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn validate_email(
         rqctx: RequestContext<B>,
         body: JsonBody<types::EmailValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::EmailValidationResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::EmailValidationResult>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::ValidateEmail;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.validate_email(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.validate_email(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn validate_iban(
         rqctx: RequestContext<B>,
         body: JsonBody<types::IbanValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::IbanValidationResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::IbanValidationResult>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::ValidateIban;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.validate_iban(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway.work(op, backend.validate_iban(&caller, body)).await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn validate_password(
         rqctx: RequestContext<B>,
         body: JsonBody<types::PasswordAnalyzeRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::PasswordAnalysisResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::PasswordAnalysisResult>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::ValidatePassword;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.validate_password(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.validate_password(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn validate_phone(
         rqctx: RequestContext<B>,
         body: JsonBody<types::PhoneValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::PhoneValidationResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::PhoneValidationResult>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::ValidatePhone;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.validate_phone(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.validate_phone(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn validate_postalcode(
         rqctx: RequestContext<B>,
         body: JsonBody<types::PostalCodeValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::PostalCodeValidationResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::PostalCodeValidationResult>>, HttpError>
+    {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::ValidatePostalcode;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.validate_postalcode(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway
+                    .work(op, backend.validate_postalcode(&caller, body))
+                    .await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
     async fn validate_vat(
         rqctx: RequestContext<B>,
         body: JsonBody<types::VatValidateRequest>,
-    ) -> Result<
-        HttpResponseHeaders<HttpResponseOk<types::VatValidationResult>>,
-        HttpError,
-    > {
+    ) -> Result<HttpResponseHeaders<HttpResponseOk<types::VatValidationResult>>, HttpError> {
         let backend = rqctx.context();
         let gateway = backend.gateway();
         let op = Operation::ValidateVat;
         gateway
-            .observe(
-                op,
-                async {
-                    let caller = gateway.authenticate(&rqctx, op).await?;
-                    let body = body.read(gateway).await?;
-                    let admission = gateway.admit(&caller, op, 1).await?;
-                    let outcome = gateway
-                        .work(op, backend.validate_vat(&caller, body))
-                        .await;
-                    gateway.settle(admission, outcome.map(HttpResponseOk)).await
-                },
-            )
+            .observe(op, async {
+                let caller = gateway.authenticate(&rqctx, op).await?;
+                let body = body.read(gateway).await?;
+                let admission = gateway.admit(&caller, op, 1).await?;
+                let outcome = gateway.work(op, backend.validate_vat(&caller, body)).await;
+                gateway.settle(admission, outcome.map(HttpResponseOk)).await
+            })
             .await
     }
 }

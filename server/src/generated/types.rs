@@ -2,7 +2,14 @@
 // change the contract and run `cargo xtask codegen`.
 //! Wire types of every schema in the contract.
 
-#![allow(clippy::all, clippy::pedantic, missing_docs, unused_imports, dead_code)]
+#![allow(
+    clippy::all,
+    clippy::pedantic,
+    clippy::unwrap_used,
+    missing_docs,
+    unused_imports,
+    dead_code
+)]
 
 ///Summary of the statement. Balances and period are omitted when the statement does not print them.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
@@ -31,15 +38,7 @@ pub struct AccountSummary {
 }
 ///Last day of the statement period, YYYY-MM-DD.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct AccountSummaryPeriodEnd(::std::string::String);
@@ -56,11 +55,11 @@ impl ::std::convert::From<AccountSummaryPeriodEnd> for ::std::string::String {
 }
 impl ::std::str::FromStr for AccountSummaryPeriodEnd {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap()
+            });
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\"".into());
         }
@@ -69,9 +68,7 @@ impl ::std::str::FromStr for AccountSummaryPeriodEnd {
 }
 impl ::std::convert::TryFrom<&str> for AccountSummaryPeriodEnd {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -97,15 +94,7 @@ impl<'de> ::serde::Deserialize<'de> for AccountSummaryPeriodEnd {
 }
 ///First day of the statement period, YYYY-MM-DD.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct AccountSummaryPeriodStart(::std::string::String);
@@ -122,11 +111,11 @@ impl ::std::convert::From<AccountSummaryPeriodStart> for ::std::string::String {
 }
 impl ::std::str::FromStr for AccountSummaryPeriodStart {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap()
+            });
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\"".into());
         }
@@ -135,9 +124,7 @@ impl ::std::str::FromStr for AccountSummaryPeriodStart {
 }
 impl ::std::convert::TryFrom<&str> for AccountSummaryPeriodStart {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -173,7 +160,7 @@ impl<'de> ::serde::Deserialize<'de> for AccountSummaryPeriodStart {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum AliasQuality {
     #[serde(rename = "strong")]
@@ -191,9 +178,7 @@ impl ::std::fmt::Display for AliasQuality {
 }
 impl ::std::str::FromStr for AliasQuality {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "strong" => Ok(Self::Strong),
             "weak" => Ok(Self::Weak),
@@ -203,9 +188,7 @@ impl ::std::str::FromStr for AliasQuality {
 }
 impl ::std::convert::TryFrom<&str> for AliasQuality {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -249,7 +232,7 @@ pub struct AnalyzeForm {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum AnomalyKind {
     #[serde(rename = "balance_mismatch")]
@@ -288,9 +271,7 @@ impl ::std::fmt::Display for AnomalyKind {
 }
 impl ::std::str::FromStr for AnomalyKind {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "balance_mismatch" => Ok(Self::BalanceMismatch),
             "balance_unverifiable" => Ok(Self::BalanceUnverifiable),
@@ -307,9 +288,7 @@ impl ::std::str::FromStr for AnomalyKind {
 }
 impl ::std::convert::TryFrom<&str> for AnomalyKind {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -349,15 +328,7 @@ pub struct AuditForm {
 }
 ///ISO 4217 currency of the account, when the statement does not print it.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct AuditFormCurrency(::std::string::String);
@@ -374,11 +345,9 @@ impl ::std::convert::From<AuditFormCurrency> for ::std::string::String {
 }
 impl ::std::str::FromStr for AuditFormCurrency {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[A-Z]{3}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Z]{3}$").unwrap());
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[A-Z]{3}$\"".into());
         }
@@ -387,9 +356,7 @@ impl ::std::str::FromStr for AuditFormCurrency {
 }
 impl ::std::convert::TryFrom<&str> for AuditFormCurrency {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -435,7 +402,7 @@ pub struct AuditResult {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum BatchItemStatus {
     #[serde(rename = "succeeded")]
@@ -453,9 +420,7 @@ impl ::std::fmt::Display for BatchItemStatus {
 }
 impl ::std::str::FromStr for BatchItemStatus {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "succeeded" => Ok(Self::Succeeded),
             "failed" => Ok(Self::Failed),
@@ -465,9 +430,7 @@ impl ::std::str::FromStr for BatchItemStatus {
 }
 impl ::std::convert::TryFrom<&str> for BatchItemStatus {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -499,7 +462,7 @@ pub struct BoundingBox {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum CardBrand {
     #[serde(rename = "visa")]
@@ -550,9 +513,7 @@ impl ::std::fmt::Display for CardBrand {
 }
 impl ::std::str::FromStr for CardBrand {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "visa" => Ok(Self::Visa),
             "mastercard" => Ok(Self::Mastercard),
@@ -573,9 +534,7 @@ impl ::std::str::FromStr for CardBrand {
 }
 impl ::std::convert::TryFrom<&str> for CardBrand {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -599,7 +558,7 @@ impl ::std::convert::TryFrom<::std::string::String> for CardBrand {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum ChangeKind {
     #[serde(rename = "added")]
@@ -620,9 +579,7 @@ impl ::std::fmt::Display for ChangeKind {
 }
 impl ::std::str::FromStr for ChangeKind {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "added" => Ok(Self::Added),
             "removed" => Ok(Self::Removed),
@@ -633,9 +590,7 @@ impl ::std::str::FromStr for ChangeKind {
 }
 impl ::std::convert::TryFrom<&str> for ChangeKind {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -772,15 +727,7 @@ pub struct CreateTemplateForm {
 }
 ///Optional description.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct CreateTemplateFormDescription(::std::string::String);
@@ -797,9 +744,7 @@ impl ::std::convert::From<CreateTemplateFormDescription> for ::std::string::Stri
 }
 impl ::std::str::FromStr for CreateTemplateFormDescription {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 2000usize {
             return Err("longer than 2000 characters".into());
         }
@@ -808,9 +753,7 @@ impl ::std::str::FromStr for CreateTemplateFormDescription {
 }
 impl ::std::convert::TryFrom<&str> for CreateTemplateFormDescription {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -836,15 +779,7 @@ impl<'de> ::serde::Deserialize<'de> for CreateTemplateFormDescription {
 }
 ///Human-readable name (need not be unique).
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct CreateTemplateFormName(::std::string::String);
@@ -861,9 +796,7 @@ impl ::std::convert::From<CreateTemplateFormName> for ::std::string::String {
 }
 impl ::std::str::FromStr for CreateTemplateFormName {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 200usize {
             return Err("longer than 200 characters".into());
         }
@@ -875,9 +808,7 @@ impl ::std::str::FromStr for CreateTemplateFormName {
 }
 impl ::std::convert::TryFrom<&str> for CreateTemplateFormName {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -910,15 +841,7 @@ pub struct CreditCardValidateRequest {
 }
 ///The card number; spaces and dashes allowed.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct CreditCardValidateRequestNumber(::std::string::String);
@@ -935,9 +858,7 @@ impl ::std::convert::From<CreditCardValidateRequestNumber> for ::std::string::St
 }
 impl ::std::str::FromStr for CreditCardValidateRequestNumber {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 64usize {
             return Err("longer than 64 characters".into());
         }
@@ -949,9 +870,7 @@ impl ::std::str::FromStr for CreditCardValidateRequestNumber {
 }
 impl ::std::convert::TryFrom<&str> for CreditCardValidateRequestNumber {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1015,7 +934,7 @@ pub struct CreditCardValidationResult {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum CryptoCoin {
     #[serde(rename = "btc")]
@@ -1048,9 +967,7 @@ impl ::std::fmt::Display for CryptoCoin {
 }
 impl ::std::str::FromStr for CryptoCoin {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "btc" => Ok(Self::Btc),
             "eth" => Ok(Self::Eth),
@@ -1065,9 +982,7 @@ impl ::std::str::FromStr for CryptoCoin {
 }
 impl ::std::convert::TryFrom<&str> for CryptoCoin {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1091,7 +1006,7 @@ impl ::std::convert::TryFrom<::std::string::String> for CryptoCoin {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum CryptoEncoding {
     #[serde(rename = "base58check")]
@@ -1118,9 +1033,7 @@ impl ::std::fmt::Display for CryptoEncoding {
 }
 impl ::std::str::FromStr for CryptoEncoding {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "base58check" => Ok(Self::Base58check),
             "bech32" => Ok(Self::Bech32),
@@ -1133,9 +1046,7 @@ impl ::std::str::FromStr for CryptoEncoding {
 }
 impl ::std::convert::TryFrom<&str> for CryptoEncoding {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1159,7 +1070,7 @@ impl ::std::convert::TryFrom<::std::string::String> for CryptoEncoding {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum CryptoNetwork {
     #[serde(rename = "mainnet")]
@@ -1177,9 +1088,7 @@ impl ::std::fmt::Display for CryptoNetwork {
 }
 impl ::std::str::FromStr for CryptoNetwork {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "mainnet" => Ok(Self::Mainnet),
             "testnet" => Ok(Self::Testnet),
@@ -1189,9 +1098,7 @@ impl ::std::str::FromStr for CryptoNetwork {
 }
 impl ::std::convert::TryFrom<&str> for CryptoNetwork {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1214,15 +1121,7 @@ pub struct CryptoValidateRequest {
 }
 ///The address (a `bitcoin:`-style URI prefix is accepted and removed).
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct CryptoValidateRequestAddress(::std::string::String);
@@ -1239,9 +1138,7 @@ impl ::std::convert::From<CryptoValidateRequestAddress> for ::std::string::Strin
 }
 impl ::std::str::FromStr for CryptoValidateRequestAddress {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 256usize {
             return Err("longer than 256 characters".into());
         }
@@ -1253,9 +1150,7 @@ impl ::std::str::FromStr for CryptoValidateRequestAddress {
 }
 impl ::std::convert::TryFrom<&str> for CryptoValidateRequestAddress {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1354,15 +1249,7 @@ pub struct DateConvertRequest {
 }
 ///The date or date-time to parse.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct DateConvertRequestDate(::std::string::String);
@@ -1379,9 +1266,7 @@ impl ::std::convert::From<DateConvertRequestDate> for ::std::string::String {
 }
 impl ::std::str::FromStr for DateConvertRequestDate {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 256usize {
             return Err("longer than 256 characters".into());
         }
@@ -1393,9 +1278,7 @@ impl ::std::str::FromStr for DateConvertRequestDate {
 }
 impl ::std::convert::TryFrom<&str> for DateConvertRequestDate {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1421,15 +1304,7 @@ impl<'de> ::serde::Deserialize<'de> for DateConvertRequestDate {
 }
 ///strftime-style format the input must match (e.g. `%d.%m.%Y %H:%M`); detection when omitted.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct DateConvertRequestInputFormat(::std::string::String);
@@ -1446,9 +1321,7 @@ impl ::std::convert::From<DateConvertRequestInputFormat> for ::std::string::Stri
 }
 impl ::std::str::FromStr for DateConvertRequestInputFormat {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 128usize {
             return Err("longer than 128 characters".into());
         }
@@ -1457,9 +1330,7 @@ impl ::std::str::FromStr for DateConvertRequestInputFormat {
 }
 impl ::std::convert::TryFrom<&str> for DateConvertRequestInputFormat {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1485,15 +1356,7 @@ impl<'de> ::serde::Deserialize<'de> for DateConvertRequestInputFormat {
 }
 ///strftime-style format for `converted` (e.g. `%A %d %B %Y`).
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct DateConvertRequestOutputFormat(::std::string::String);
@@ -1510,9 +1373,7 @@ impl ::std::convert::From<DateConvertRequestOutputFormat> for ::std::string::Str
 }
 impl ::std::str::FromStr for DateConvertRequestOutputFormat {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 128usize {
             return Err("longer than 128 characters".into());
         }
@@ -1521,9 +1382,7 @@ impl ::std::str::FromStr for DateConvertRequestOutputFormat {
 }
 impl ::std::convert::TryFrom<&str> for DateConvertRequestOutputFormat {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1549,15 +1408,7 @@ impl<'de> ::serde::Deserialize<'de> for DateConvertRequestOutputFormat {
 }
 ///IANA time zone name (e.g. `Europe/Paris`).
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct DateConvertRequestTimezone(::std::string::String);
@@ -1574,9 +1425,7 @@ impl ::std::convert::From<DateConvertRequestTimezone> for ::std::string::String 
 }
 impl ::std::str::FromStr for DateConvertRequestTimezone {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 64usize {
             return Err("longer than 64 characters".into());
         }
@@ -1585,9 +1434,7 @@ impl ::std::str::FromStr for DateConvertRequestTimezone {
 }
 impl ::std::convert::TryFrom<&str> for DateConvertRequestTimezone {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1642,15 +1489,7 @@ pub struct DeepAnalysisRequest {
 }
 ///`DeepAnalysisRequestAliasesItem`
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct DeepAnalysisRequestAliasesItem(::std::string::String);
@@ -1667,9 +1506,7 @@ impl ::std::convert::From<DeepAnalysisRequestAliasesItem> for ::std::string::Str
 }
 impl ::std::str::FromStr for DeepAnalysisRequestAliasesItem {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 1000usize {
             return Err("longer than 1000 characters".into());
         }
@@ -1681,9 +1518,7 @@ impl ::std::str::FromStr for DeepAnalysisRequestAliasesItem {
 }
 impl ::std::convert::TryFrom<&str> for DeepAnalysisRequestAliasesItem {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1709,15 +1544,7 @@ impl<'de> ::serde::Deserialize<'de> for DeepAnalysisRequestAliasesItem {
 }
 ///ISO 3166-1 alpha-2 code of a country linked to the subject.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct DeepAnalysisRequestCountry(::std::string::String);
@@ -1734,11 +1561,9 @@ impl ::std::convert::From<DeepAnalysisRequestCountry> for ::std::string::String 
 }
 impl ::std::str::FromStr for DeepAnalysisRequestCountry {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
         }
@@ -1747,9 +1572,7 @@ impl ::std::str::FromStr for DeepAnalysisRequestCountry {
 }
 impl ::std::convert::TryFrom<&str> for DeepAnalysisRequestCountry {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1775,15 +1598,7 @@ impl<'de> ::serde::Deserialize<'de> for DeepAnalysisRequestCountry {
 }
 ///Date of birth, `YYYY-MM-DD`, `YYYY-MM` or `YYYY` (individuals).
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct DeepAnalysisRequestDateOfBirth(::std::string::String);
@@ -1800,24 +1615,20 @@ impl ::std::convert::From<DeepAnalysisRequestDateOfBirth> for ::std::string::Str
 }
 impl ::std::str::FromStr for DeepAnalysisRequestDateOfBirth {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$").unwrap()
+            });
         if PATTERN.find(value).is_none() {
-            return Err(
-                "doesn't match pattern \"^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$\"".into(),
-            );
+            return Err("doesn't match pattern \"^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$\"".into());
         }
         Ok(Self(value.to_string()))
     }
 }
 impl ::std::convert::TryFrom<&str> for DeepAnalysisRequestDateOfBirth {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1843,15 +1654,7 @@ impl<'de> ::serde::Deserialize<'de> for DeepAnalysisRequestDateOfBirth {
 }
 ///`DeepAnalysisRequestExcludeEntityIdsItem`
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct DeepAnalysisRequestExcludeEntityIdsItem(::std::string::String);
@@ -1861,17 +1664,14 @@ impl ::std::ops::Deref for DeepAnalysisRequestExcludeEntityIdsItem {
         &self.0
     }
 }
-impl ::std::convert::From<DeepAnalysisRequestExcludeEntityIdsItem>
-for ::std::string::String {
+impl ::std::convert::From<DeepAnalysisRequestExcludeEntityIdsItem> for ::std::string::String {
     fn from(value: DeepAnalysisRequestExcludeEntityIdsItem) -> Self {
         value.0
     }
 }
 impl ::std::str::FromStr for DeepAnalysisRequestExcludeEntityIdsItem {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 200usize {
             return Err("longer than 200 characters".into());
         }
@@ -1880,14 +1680,11 @@ impl ::std::str::FromStr for DeepAnalysisRequestExcludeEntityIdsItem {
 }
 impl ::std::convert::TryFrom<&str> for DeepAnalysisRequestExcludeEntityIdsItem {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
-impl ::std::convert::TryFrom<::std::string::String>
-for DeepAnalysisRequestExcludeEntityIdsItem {
+impl ::std::convert::TryFrom<::std::string::String> for DeepAnalysisRequestExcludeEntityIdsItem {
     type Error = self::error::ConversionError;
     fn try_from(
         value: ::std::string::String,
@@ -1909,15 +1706,7 @@ impl<'de> ::serde::Deserialize<'de> for DeepAnalysisRequestExcludeEntityIdsItem 
 }
 ///Primary name of the subject, in any script.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct DeepAnalysisRequestName(::std::string::String);
@@ -1934,9 +1723,7 @@ impl ::std::convert::From<DeepAnalysisRequestName> for ::std::string::String {
 }
 impl ::std::str::FromStr for DeepAnalysisRequestName {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 1000usize {
             return Err("longer than 1000 characters".into());
         }
@@ -1948,9 +1735,7 @@ impl ::std::str::FromStr for DeepAnalysisRequestName {
 }
 impl ::std::convert::TryFrom<&str> for DeepAnalysisRequestName {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -1976,15 +1761,7 @@ impl<'de> ::serde::Deserialize<'de> for DeepAnalysisRequestName {
 }
 ///Nationality, ISO 3166-1 alpha-2 (individuals).
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct DeepAnalysisRequestNationality(::std::string::String);
@@ -2001,11 +1778,9 @@ impl ::std::convert::From<DeepAnalysisRequestNationality> for ::std::string::Str
 }
 impl ::std::str::FromStr for DeepAnalysisRequestNationality {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
         }
@@ -2014,9 +1789,7 @@ impl ::std::str::FromStr for DeepAnalysisRequestNationality {
 }
 impl ::std::convert::TryFrom<&str> for DeepAnalysisRequestNationality {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -2071,7 +1844,7 @@ pub struct DeepAnalysisResult {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum Deliverability {
     #[serde(rename = "deliverable")]
@@ -2092,9 +1865,7 @@ impl ::std::fmt::Display for Deliverability {
 }
 impl ::std::str::FromStr for Deliverability {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "deliverable" => Ok(Self::Deliverable),
             "undeliverable" => Ok(Self::Undeliverable),
@@ -2105,9 +1876,7 @@ impl ::std::str::FromStr for Deliverability {
 }
 impl ::std::convert::TryFrom<&str> for Deliverability {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -2133,15 +1902,7 @@ pub struct DetectForm {
 }
 ///Comma-separated PiiEntityType values to look for (e.g. `email,phone,ssn`); all types when omitted. An unknown value is 400.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct DetectFormEntityTypes(::std::string::String);
@@ -2158,9 +1919,7 @@ impl ::std::convert::From<DetectFormEntityTypes> for ::std::string::String {
 }
 impl ::std::str::FromStr for DetectFormEntityTypes {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 200usize {
             return Err("longer than 200 characters".into());
         }
@@ -2169,9 +1928,7 @@ impl ::std::str::FromStr for DetectFormEntityTypes {
 }
 impl ::std::convert::TryFrom<&str> for DetectFormEntityTypes {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -2217,7 +1974,7 @@ pub struct DetectionResult {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum DocType {
     #[serde(rename = "receipt")]
@@ -2241,9 +1998,7 @@ impl ::std::fmt::Display for DocType {
 }
 impl ::std::str::FromStr for DocType {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "receipt" => Ok(Self::Receipt),
             "invoice" => Ok(Self::Invoice),
@@ -2255,9 +2010,7 @@ impl ::std::str::FromStr for DocType {
 }
 impl ::std::convert::TryFrom<&str> for DocType {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -2281,7 +2034,7 @@ impl ::std::convert::TryFrom<::std::string::String> for DocType {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum DocumentFormat {
     #[serde(rename = "pdf")]
@@ -2308,9 +2061,7 @@ impl ::std::fmt::Display for DocumentFormat {
 }
 impl ::std::str::FromStr for DocumentFormat {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "pdf" => Ok(Self::Pdf),
             "docx" => Ok(Self::Docx),
@@ -2323,9 +2074,7 @@ impl ::std::str::FromStr for DocumentFormat {
 }
 impl ::std::convert::TryFrom<&str> for DocumentFormat {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -2349,7 +2098,7 @@ impl ::std::convert::TryFrom<::std::string::String> for DocumentFormat {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum EmailFormat {
     #[serde(rename = "valid")]
@@ -2367,9 +2116,7 @@ impl ::std::fmt::Display for EmailFormat {
 }
 impl ::std::str::FromStr for EmailFormat {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "valid" => Ok(Self::Valid),
             "invalid" => Ok(Self::Invalid),
@@ -2379,9 +2126,7 @@ impl ::std::str::FromStr for EmailFormat {
 }
 impl ::std::convert::TryFrom<&str> for EmailFormat {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -2402,15 +2147,7 @@ pub struct EmailValidateRequest {
 }
 ///The email address.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct EmailValidateRequestEmail(::std::string::String);
@@ -2427,9 +2164,7 @@ impl ::std::convert::From<EmailValidateRequestEmail> for ::std::string::String {
 }
 impl ::std::str::FromStr for EmailValidateRequestEmail {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 320usize {
             return Err("longer than 320 characters".into());
         }
@@ -2441,9 +2176,7 @@ impl ::std::str::FromStr for EmailValidateRequestEmail {
 }
 impl ::std::convert::TryFrom<&str> for EmailValidateRequestEmail {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -2507,7 +2240,7 @@ pub struct EmailValidationResult {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum EntityType {
     #[serde(rename = "individual")]
@@ -2531,9 +2264,7 @@ impl ::std::fmt::Display for EntityType {
 }
 impl ::std::str::FromStr for EntityType {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "individual" => Ok(Self::Individual),
             "organization" => Ok(Self::Organization),
@@ -2545,9 +2276,7 @@ impl ::std::str::FromStr for EntityType {
 }
 impl ::std::convert::TryFrom<&str> for EntityType {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -2581,7 +2310,7 @@ pub struct Error {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum FinanceLanguage {
     #[serde(rename = "en")]
@@ -2629,9 +2358,7 @@ impl ::std::fmt::Display for FinanceLanguage {
 }
 impl ::std::str::FromStr for FinanceLanguage {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "en" => Ok(Self::En),
             "es" => Ok(Self::Es),
@@ -2651,9 +2378,7 @@ impl ::std::str::FromStr for FinanceLanguage {
 }
 impl ::std::convert::TryFrom<&str> for FinanceLanguage {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -2682,7 +2407,7 @@ impl ::std::default::Default for FinanceLanguage {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum FindingCategory {
     #[serde(rename = "liability")]
@@ -2718,9 +2443,7 @@ impl ::std::fmt::Display for FindingCategory {
 }
 impl ::std::str::FromStr for FindingCategory {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "liability" => Ok(Self::Liability),
             "termination" => Ok(Self::Termination),
@@ -2736,9 +2459,7 @@ impl ::std::str::FromStr for FindingCategory {
 }
 impl ::std::convert::TryFrom<&str> for FindingCategory {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -2793,7 +2514,7 @@ pub struct FraudSignal {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum FraudSignalType {
     #[serde(rename = "arithmetic_mismatch")]
@@ -2838,9 +2559,7 @@ impl ::std::fmt::Display for FraudSignalType {
 }
 impl ::std::str::FromStr for FraudSignalType {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "arithmetic_mismatch" => Ok(Self::ArithmeticMismatch),
             "tax_mismatch" => Ok(Self::TaxMismatch),
@@ -2859,9 +2578,7 @@ impl ::std::str::FromStr for FraudSignalType {
 }
 impl ::std::convert::TryFrom<&str> for FraudSignalType {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -2886,15 +2603,7 @@ pub struct GenerateRequest {
 }
 ///A built-in template id or the `template_id` of a template of this key.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct GenerateRequestTemplateId(::std::string::String);
@@ -2911,9 +2620,7 @@ impl ::std::convert::From<GenerateRequestTemplateId> for ::std::string::String {
 }
 impl ::std::str::FromStr for GenerateRequestTemplateId {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 128usize {
             return Err("longer than 128 characters".into());
         }
@@ -2925,9 +2632,7 @@ impl ::std::str::FromStr for GenerateRequestTemplateId {
 }
 impl ::std::convert::TryFrom<&str> for GenerateRequestTemplateId {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -2990,7 +2695,7 @@ pub struct GeneratedPdf {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum IbanError {
     #[serde(rename = "invalid_characters")]
@@ -3017,9 +2722,7 @@ impl ::std::fmt::Display for IbanError {
 }
 impl ::std::str::FromStr for IbanError {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "invalid_characters" => Ok(Self::InvalidCharacters),
             "unknown_country" => Ok(Self::UnknownCountry),
@@ -3032,9 +2735,7 @@ impl ::std::str::FromStr for IbanError {
 }
 impl ::std::convert::TryFrom<&str> for IbanError {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -3055,15 +2756,7 @@ pub struct IbanValidateRequest {
 }
 ///The IBAN, with or without spaces.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct IbanValidateRequestIban(::std::string::String);
@@ -3080,9 +2773,7 @@ impl ::std::convert::From<IbanValidateRequestIban> for ::std::string::String {
 }
 impl ::std::str::FromStr for IbanValidateRequestIban {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 64usize {
             return Err("longer than 64 characters".into());
         }
@@ -3094,9 +2785,7 @@ impl ::std::str::FromStr for IbanValidateRequestIban {
 }
 impl ::std::convert::TryFrom<&str> for IbanValidateRequestIban {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -3164,15 +2853,7 @@ pub struct IdentifierInput {
 }
 ///Issuing country, ISO 3166-1 alpha-2.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct IdentifierInputCountry(::std::string::String);
@@ -3189,11 +2870,9 @@ impl ::std::convert::From<IdentifierInputCountry> for ::std::string::String {
 }
 impl ::std::str::FromStr for IdentifierInputCountry {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
         }
@@ -3202,9 +2881,7 @@ impl ::std::str::FromStr for IdentifierInputCountry {
 }
 impl ::std::convert::TryFrom<&str> for IdentifierInputCountry {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -3230,15 +2907,7 @@ impl<'de> ::serde::Deserialize<'de> for IdentifierInputCountry {
 }
 ///Identifier type (e.g. `passport`, `national_id`, `tax_id`, `imo`, `swift_bic`).
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct IdentifierInputType(::std::string::String);
@@ -3255,9 +2924,7 @@ impl ::std::convert::From<IdentifierInputType> for ::std::string::String {
 }
 impl ::std::str::FromStr for IdentifierInputType {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 100usize {
             return Err("longer than 100 characters".into());
         }
@@ -3269,9 +2936,7 @@ impl ::std::str::FromStr for IdentifierInputType {
 }
 impl ::std::convert::TryFrom<&str> for IdentifierInputType {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -3297,15 +2962,7 @@ impl<'de> ::serde::Deserialize<'de> for IdentifierInputType {
 }
 ///The identifier; compared ignoring spaces, dashes and case.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct IdentifierInputValue(::std::string::String);
@@ -3322,9 +2979,7 @@ impl ::std::convert::From<IdentifierInputValue> for ::std::string::String {
 }
 impl ::std::str::FromStr for IdentifierInputValue {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 100usize {
             return Err("longer than 100 characters".into());
         }
@@ -3336,9 +2991,7 @@ impl ::std::str::FromStr for IdentifierInputValue {
 }
 impl ::std::convert::TryFrom<&str> for IdentifierInputValue {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -3374,7 +3027,7 @@ impl<'de> ::serde::Deserialize<'de> for IdentifierInputValue {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum ImageFormat {
     #[serde(rename = "png")]
@@ -3392,9 +3045,7 @@ impl ::std::fmt::Display for ImageFormat {
 }
 impl ::std::str::FromStr for ImageFormat {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "png" => Ok(Self::Png),
             "jpeg" => Ok(Self::Jpeg),
@@ -3404,9 +3055,7 @@ impl ::std::str::FromStr for ImageFormat {
 }
 impl ::std::convert::TryFrom<&str> for ImageFormat {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -3435,7 +3084,7 @@ impl ::std::default::Default for ImageFormat {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum LegalLanguage {
     #[serde(rename = "en")]
@@ -3459,9 +3108,7 @@ impl ::std::fmt::Display for LegalLanguage {
 }
 impl ::std::str::FromStr for LegalLanguage {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "en" => Ok(Self::En),
             "es" => Ok(Self::Es),
@@ -3473,9 +3120,7 @@ impl ::std::str::FromStr for LegalLanguage {
 }
 impl ::std::convert::TryFrom<&str> for LegalLanguage {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -3521,15 +3166,7 @@ pub struct ListVersion {
 }
 ///SHA-256 of the loaded file, hex.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct ListVersionContentSha256(::std::string::String);
@@ -3546,11 +3183,9 @@ impl ::std::convert::From<ListVersionContentSha256> for ::std::string::String {
 }
 impl ::std::str::FromStr for ListVersionContentSha256 {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[0-9a-f]{64}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[0-9a-f]{64}$").unwrap());
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[0-9a-f]{64}$\"".into());
         }
@@ -3559,9 +3194,7 @@ impl ::std::str::FromStr for ListVersionContentSha256 {
 }
 impl ::std::convert::TryFrom<&str> for ListVersionContentSha256 {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -3610,7 +3243,7 @@ pub struct MatchAnalysis {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum MatchField {
     #[serde(rename = "name")]
@@ -3643,9 +3276,7 @@ impl ::std::fmt::Display for MatchField {
 }
 impl ::std::str::FromStr for MatchField {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "name" => Ok(Self::Name),
             "alias" => Ok(Self::Alias),
@@ -3660,9 +3291,7 @@ impl ::std::str::FromStr for MatchField {
 }
 impl ::std::convert::TryFrom<&str> for MatchField {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -3695,7 +3324,7 @@ pub struct MatchSignal {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum MatchSignalType {
     #[serde(rename = "name_similarity")]
@@ -3737,9 +3366,7 @@ impl ::std::fmt::Display for MatchSignalType {
 }
 impl ::std::str::FromStr for MatchSignalType {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "name_similarity" => Ok(Self::NameSimilarity),
             "alias_similarity" => Ok(Self::AliasSimilarity),
@@ -3757,9 +3384,7 @@ impl ::std::str::FromStr for MatchSignalType {
 }
 impl ::std::convert::TryFrom<&str> for MatchSignalType {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -3783,7 +3408,7 @@ impl ::std::convert::TryFrom<::std::string::String> for MatchSignalType {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum MatchVerdict {
     #[serde(rename = "likely_match")]
@@ -3804,9 +3429,7 @@ impl ::std::fmt::Display for MatchVerdict {
 }
 impl ::std::str::FromStr for MatchVerdict {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "likely_match" => Ok(Self::LikelyMatch),
             "possible_match" => Ok(Self::PossibleMatch),
@@ -3817,9 +3440,7 @@ impl ::std::str::FromStr for MatchVerdict {
 }
 impl ::std::convert::TryFrom<&str> for MatchVerdict {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -3843,7 +3464,7 @@ impl ::std::convert::TryFrom<::std::string::String> for MatchVerdict {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum PaperFormat {
     #[serde(rename = "a3")]
@@ -3873,9 +3494,7 @@ impl ::std::fmt::Display for PaperFormat {
 }
 impl ::std::str::FromStr for PaperFormat {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "a3" => Ok(Self::A3),
             "a4" => Ok(Self::A4),
@@ -3889,9 +3508,7 @@ impl ::std::str::FromStr for PaperFormat {
 }
 impl ::std::convert::TryFrom<&str> for PaperFormat {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -3946,15 +3563,7 @@ pub struct ParsedDocument {
 }
 ///Document date, YYYY-MM-DD.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct ParsedDocumentDate(::std::string::String);
@@ -3971,11 +3580,11 @@ impl ::std::convert::From<ParsedDocumentDate> for ::std::string::String {
 }
 impl ::std::str::FromStr for ParsedDocumentDate {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap()
+            });
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\"".into());
         }
@@ -3984,9 +3593,7 @@ impl ::std::str::FromStr for ParsedDocumentDate {
 }
 impl ::std::convert::TryFrom<&str> for ParsedDocumentDate {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -4037,15 +3644,7 @@ pub struct PasswordAnalyzeRequest {
 }
 ///The password to analyze.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct PasswordAnalyzeRequestPassword(::std::string::String);
@@ -4062,9 +3661,7 @@ impl ::std::convert::From<PasswordAnalyzeRequestPassword> for ::std::string::Str
 }
 impl ::std::str::FromStr for PasswordAnalyzeRequestPassword {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 1024usize {
             return Err("longer than 1024 characters".into());
         }
@@ -4076,9 +3673,7 @@ impl ::std::str::FromStr for PasswordAnalyzeRequestPassword {
 }
 impl ::std::convert::TryFrom<&str> for PasswordAnalyzeRequestPassword {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -4104,15 +3699,7 @@ impl<'de> ::serde::Deserialize<'de> for PasswordAnalyzeRequestPassword {
 }
 ///`PasswordAnalyzeRequestUserInputsItem`
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct PasswordAnalyzeRequestUserInputsItem(::std::string::String);
@@ -4122,17 +3709,14 @@ impl ::std::ops::Deref for PasswordAnalyzeRequestUserInputsItem {
         &self.0
     }
 }
-impl ::std::convert::From<PasswordAnalyzeRequestUserInputsItem>
-for ::std::string::String {
+impl ::std::convert::From<PasswordAnalyzeRequestUserInputsItem> for ::std::string::String {
     fn from(value: PasswordAnalyzeRequestUserInputsItem) -> Self {
         value.0
     }
 }
 impl ::std::str::FromStr for PasswordAnalyzeRequestUserInputsItem {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 256usize {
             return Err("longer than 256 characters".into());
         }
@@ -4141,14 +3725,11 @@ impl ::std::str::FromStr for PasswordAnalyzeRequestUserInputsItem {
 }
 impl ::std::convert::TryFrom<&str> for PasswordAnalyzeRequestUserInputsItem {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
-impl ::std::convert::TryFrom<::std::string::String>
-for PasswordAnalyzeRequestUserInputsItem {
+impl ::std::convert::TryFrom<::std::string::String> for PasswordAnalyzeRequestUserInputsItem {
     type Error = self::error::ConversionError;
     fn try_from(
         value: ::std::string::String,
@@ -4230,15 +3811,7 @@ pub struct PdfRequest {
 }
 ///Target URL, `http` or `https` only; its host must resolve to public addresses.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct PdfRequestUrl(::std::string::String);
@@ -4255,9 +3828,7 @@ impl ::std::convert::From<PdfRequestUrl> for ::std::string::String {
 }
 impl ::std::str::FromStr for PdfRequestUrl {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 2048usize {
             return Err("longer than 2048 characters".into());
         }
@@ -4269,9 +3840,7 @@ impl ::std::str::FromStr for PdfRequestUrl {
 }
 impl ::std::convert::TryFrom<&str> for PdfRequestUrl {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -4307,7 +3876,7 @@ impl<'de> ::serde::Deserialize<'de> for PdfRequestUrl {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum PhoneLineType {
     #[serde(rename = "fixed_line")]
@@ -4355,9 +3924,7 @@ impl ::std::fmt::Display for PhoneLineType {
 }
 impl ::std::str::FromStr for PhoneLineType {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "fixed_line" => Ok(Self::FixedLine),
             "mobile" => Ok(Self::Mobile),
@@ -4377,9 +3944,7 @@ impl ::std::str::FromStr for PhoneLineType {
 }
 impl ::std::convert::TryFrom<&str> for PhoneLineType {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -4403,15 +3968,7 @@ pub struct PhoneValidateRequest {
 }
 ///ISO 3166-1 alpha-2 region assumed for a number written without `+` and country code.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct PhoneValidateRequestDefaultRegion(::std::string::String);
@@ -4428,11 +3985,9 @@ impl ::std::convert::From<PhoneValidateRequestDefaultRegion> for ::std::string::
 }
 impl ::std::str::FromStr for PhoneValidateRequestDefaultRegion {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
         }
@@ -4441,14 +3996,11 @@ impl ::std::str::FromStr for PhoneValidateRequestDefaultRegion {
 }
 impl ::std::convert::TryFrom<&str> for PhoneValidateRequestDefaultRegion {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
-impl ::std::convert::TryFrom<::std::string::String>
-for PhoneValidateRequestDefaultRegion {
+impl ::std::convert::TryFrom<::std::string::String> for PhoneValidateRequestDefaultRegion {
     type Error = self::error::ConversionError;
     fn try_from(
         value: ::std::string::String,
@@ -4470,15 +4022,7 @@ impl<'de> ::serde::Deserialize<'de> for PhoneValidateRequestDefaultRegion {
 }
 ///The phone number, in any common notation (`+44 20 7946 0958`, `020 7946 0958`).
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct PhoneValidateRequestNumber(::std::string::String);
@@ -4495,9 +4039,7 @@ impl ::std::convert::From<PhoneValidateRequestNumber> for ::std::string::String 
 }
 impl ::std::str::FromStr for PhoneValidateRequestNumber {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 64usize {
             return Err("longer than 64 characters".into());
         }
@@ -4509,9 +4051,7 @@ impl ::std::str::FromStr for PhoneValidateRequestNumber {
 }
 impl ::std::convert::TryFrom<&str> for PhoneValidateRequestNumber {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -4547,7 +4087,7 @@ impl<'de> ::serde::Deserialize<'de> for PhoneValidateRequestNumber {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum PhoneValidationReason {
     #[serde(rename = "not_a_number")]
@@ -4577,9 +4117,7 @@ impl ::std::fmt::Display for PhoneValidationReason {
 }
 impl ::std::str::FromStr for PhoneValidationReason {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "not_a_number" => Ok(Self::NotANumber),
             "invalid_country_code" => Ok(Self::InvalidCountryCode),
@@ -4593,9 +4131,7 @@ impl ::std::str::FromStr for PhoneValidationReason {
 }
 impl ::std::convert::TryFrom<&str> for PhoneValidationReason {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -4654,15 +4190,7 @@ pub struct PiiBatchForm {
 }
 ///Comma-separated PiiEntityType values; all types when omitted.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct PiiBatchFormEntityTypes(::std::string::String);
@@ -4679,9 +4207,7 @@ impl ::std::convert::From<PiiBatchFormEntityTypes> for ::std::string::String {
 }
 impl ::std::str::FromStr for PiiBatchFormEntityTypes {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 200usize {
             return Err("longer than 200 characters".into());
         }
@@ -4690,9 +4216,7 @@ impl ::std::str::FromStr for PiiBatchFormEntityTypes {
 }
 impl ::std::convert::TryFrom<&str> for PiiBatchFormEntityTypes {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -4753,7 +4277,7 @@ pub struct PiiBatchItemResult {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum PiiBatchMode {
     #[serde(rename = "detect")]
@@ -4771,9 +4295,7 @@ impl ::std::fmt::Display for PiiBatchMode {
 }
 impl ::std::str::FromStr for PiiBatchMode {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "detect" => Ok(Self::Detect),
             "redact" => Ok(Self::Redact),
@@ -4783,9 +4305,7 @@ impl ::std::str::FromStr for PiiBatchMode {
 }
 impl ::std::convert::TryFrom<&str> for PiiBatchMode {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -4843,7 +4363,7 @@ pub struct PiiEntity {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum PiiEntityType {
     #[serde(rename = "name")]
@@ -4885,9 +4405,7 @@ impl ::std::fmt::Display for PiiEntityType {
 }
 impl ::std::str::FromStr for PiiEntityType {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "name" => Ok(Self::Name),
             "email" => Ok(Self::Email),
@@ -4905,9 +4423,7 @@ impl ::std::str::FromStr for PiiEntityType {
 }
 impl ::std::convert::TryFrom<&str> for PiiEntityType {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -4931,7 +4447,7 @@ impl ::std::convert::TryFrom<::std::string::String> for PiiEntityType {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum PiiLanguage {
     #[serde(rename = "en")]
@@ -5018,9 +4534,7 @@ impl ::std::fmt::Display for PiiLanguage {
 }
 impl ::std::str::FromStr for PiiLanguage {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "en" => Ok(Self::En),
             "es" => Ok(Self::Es),
@@ -5053,9 +4567,7 @@ impl ::std::str::FromStr for PiiLanguage {
 }
 impl ::std::convert::TryFrom<&str> for PiiLanguage {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -5083,15 +4595,7 @@ pub struct PostalCodeValidateRequest {
 }
 ///ISO 3166-1 alpha-2 country code (case-insensitive).
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct PostalCodeValidateRequestCountry(::std::string::String);
@@ -5108,11 +4612,9 @@ impl ::std::convert::From<PostalCodeValidateRequestCountry> for ::std::string::S
 }
 impl ::std::str::FromStr for PostalCodeValidateRequestCountry {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
         }
@@ -5121,14 +4623,11 @@ impl ::std::str::FromStr for PostalCodeValidateRequestCountry {
 }
 impl ::std::convert::TryFrom<&str> for PostalCodeValidateRequestCountry {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
-impl ::std::convert::TryFrom<::std::string::String>
-for PostalCodeValidateRequestCountry {
+impl ::std::convert::TryFrom<::std::string::String> for PostalCodeValidateRequestCountry {
     type Error = self::error::ConversionError;
     fn try_from(
         value: ::std::string::String,
@@ -5150,15 +4649,7 @@ impl<'de> ::serde::Deserialize<'de> for PostalCodeValidateRequestCountry {
 }
 ///The postal code.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct PostalCodeValidateRequestPostalCode(::std::string::String);
@@ -5168,17 +4659,14 @@ impl ::std::ops::Deref for PostalCodeValidateRequestPostalCode {
         &self.0
     }
 }
-impl ::std::convert::From<PostalCodeValidateRequestPostalCode>
-for ::std::string::String {
+impl ::std::convert::From<PostalCodeValidateRequestPostalCode> for ::std::string::String {
     fn from(value: PostalCodeValidateRequestPostalCode) -> Self {
         value.0
     }
 }
 impl ::std::str::FromStr for PostalCodeValidateRequestPostalCode {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 32usize {
             return Err("longer than 32 characters".into());
         }
@@ -5190,14 +4678,11 @@ impl ::std::str::FromStr for PostalCodeValidateRequestPostalCode {
 }
 impl ::std::convert::TryFrom<&str> for PostalCodeValidateRequestPostalCode {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
-impl ::std::convert::TryFrom<::std::string::String>
-for PostalCodeValidateRequestPostalCode {
+impl ::std::convert::TryFrom<::std::string::String> for PostalCodeValidateRequestPostalCode {
     type Error = self::error::ConversionError;
     fn try_from(
         value: ::std::string::String,
@@ -5253,15 +4738,7 @@ pub struct RedactForm {
 }
 ///Comma-separated PiiEntityType values to redact; all types when omitted. An unknown value is 400.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct RedactFormEntityTypes(::std::string::String);
@@ -5278,9 +4755,7 @@ impl ::std::convert::From<RedactFormEntityTypes> for ::std::string::String {
 }
 impl ::std::str::FromStr for RedactFormEntityTypes {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 200usize {
             return Err("longer than 200 characters".into());
         }
@@ -5289,9 +4764,7 @@ impl ::std::str::FromStr for RedactFormEntityTypes {
 }
 impl ::std::convert::TryFrom<&str> for RedactFormEntityTypes {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -5317,15 +4790,7 @@ impl<'de> ::serde::Deserialize<'de> for RedactFormEntityTypes {
 }
 ///Colour of the redaction boxes, `#RRGGBB`.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct RedactFormFillColor(::std::string::String);
@@ -5347,11 +4812,9 @@ impl ::std::default::Default for RedactFormFillColor {
 }
 impl ::std::str::FromStr for RedactFormFillColor {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^#[0-9A-Fa-f]{6}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^#[0-9A-Fa-f]{6}$").unwrap());
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^#[0-9A-Fa-f]{6}$\"".into());
         }
@@ -5360,9 +4823,7 @@ impl ::std::str::FromStr for RedactFormFillColor {
 }
 impl ::std::convert::TryFrom<&str> for RedactFormFillColor {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -5400,15 +4861,7 @@ pub struct ReportForm {
 }
 ///Title printed on the report's cover; defaults to the uploaded file name.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct ReportFormTitle(::std::string::String);
@@ -5425,9 +4878,7 @@ impl ::std::convert::From<ReportFormTitle> for ::std::string::String {
 }
 impl ::std::str::FromStr for ReportFormTitle {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 200usize {
             return Err("longer than 200 characters".into());
         }
@@ -5436,9 +4887,7 @@ impl ::std::str::FromStr for ReportFormTitle {
 }
 impl ::std::convert::TryFrom<&str> for ReportFormTitle {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -5474,7 +4923,7 @@ impl<'de> ::serde::Deserialize<'de> for ReportFormTitle {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum RiskLevel {
     #[serde(rename = "low")]
@@ -5498,9 +4947,7 @@ impl ::std::fmt::Display for RiskLevel {
 }
 impl ::std::str::FromStr for RiskLevel {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "low" => Ok(Self::Low),
             "medium" => Ok(Self::Medium),
@@ -5512,9 +4959,7 @@ impl ::std::str::FromStr for RiskLevel {
 }
 impl ::std::convert::TryFrom<&str> for RiskLevel {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -5579,7 +5024,7 @@ pub struct SanctionsIdentifier {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum SanctionsList {
     #[serde(rename = "OFAC")]
@@ -5600,9 +5045,7 @@ impl ::std::fmt::Display for SanctionsList {
 }
 impl ::std::str::FromStr for SanctionsList {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "OFAC" => Ok(Self::Ofac),
             "UN" => Ok(Self::Un),
@@ -5613,9 +5056,7 @@ impl ::std::str::FromStr for SanctionsList {
 }
 impl ::std::convert::TryFrom<&str> for SanctionsList {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -5672,15 +5113,7 @@ pub struct ScreenRequest {
 }
 ///ISO 3166-1 alpha-2 code (case-insensitive) of a country linked to the subject (nationality, residence, registration). Raises the score of entries linked to it.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct ScreenRequestCountry(::std::string::String);
@@ -5697,11 +5130,9 @@ impl ::std::convert::From<ScreenRequestCountry> for ::std::string::String {
 }
 impl ::std::str::FromStr for ScreenRequestCountry {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
         }
@@ -5710,9 +5141,7 @@ impl ::std::str::FromStr for ScreenRequestCountry {
 }
 impl ::std::convert::TryFrom<&str> for ScreenRequestCountry {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -5738,15 +5167,7 @@ impl<'de> ::serde::Deserialize<'de> for ScreenRequestCountry {
 }
 ///Name of the person, organization, vessel or aircraft, in any script.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct ScreenRequestName(::std::string::String);
@@ -5763,9 +5184,7 @@ impl ::std::convert::From<ScreenRequestName> for ::std::string::String {
 }
 impl ::std::str::FromStr for ScreenRequestName {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 1000usize {
             return Err("longer than 1000 characters".into());
         }
@@ -5777,9 +5196,7 @@ impl ::std::str::FromStr for ScreenRequestName {
 }
 impl ::std::convert::TryFrom<&str> for ScreenRequestName {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -5831,7 +5248,7 @@ pub struct ScreenResult {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum ScreeningRecommendation {
     #[serde(rename = "clear")]
@@ -5852,9 +5269,7 @@ impl ::std::fmt::Display for ScreeningRecommendation {
 }
 impl ::std::str::FromStr for ScreeningRecommendation {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "clear" => Ok(Self::Clear),
             "review" => Ok(Self::Review),
@@ -5865,9 +5280,7 @@ impl ::std::str::FromStr for ScreeningRecommendation {
 }
 impl ::std::convert::TryFrom<&str> for ScreeningRecommendation {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -5957,15 +5370,7 @@ pub struct ScreenshotRequest {
 }
 ///Target URL, `http` or `https` only; its host must resolve to public addresses.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct ScreenshotRequestUrl(::std::string::String);
@@ -5982,9 +5387,7 @@ impl ::std::convert::From<ScreenshotRequestUrl> for ::std::string::String {
 }
 impl ::std::str::FromStr for ScreenshotRequestUrl {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 2048usize {
             return Err("longer than 2048 characters".into());
         }
@@ -5996,9 +5399,7 @@ impl ::std::str::FromStr for ScreenshotRequestUrl {
 }
 impl ::std::convert::TryFrom<&str> for ScreenshotRequestUrl {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -6034,7 +5435,7 @@ impl<'de> ::serde::Deserialize<'de> for ScreenshotRequestUrl {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum Severity {
     #[serde(rename = "low")]
@@ -6058,9 +5459,7 @@ impl ::std::fmt::Display for Severity {
 }
 impl ::std::str::FromStr for Severity {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "low" => Ok(Self::Low),
             "medium" => Ok(Self::Medium),
@@ -6072,9 +5471,7 @@ impl ::std::str::FromStr for Severity {
 }
 impl ::std::convert::TryFrom<&str> for Severity {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -6104,15 +5501,7 @@ pub struct StatementTransaction {
 }
 ///Booking date, YYYY-MM-DD, when readable.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct StatementTransactionDate(::std::string::String);
@@ -6129,11 +5518,11 @@ impl ::std::convert::From<StatementTransactionDate> for ::std::string::String {
 }
 impl ::std::str::FromStr for StatementTransactionDate {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[0-9]{4}-[0-9]{2}-[0-9]{2}$").unwrap()
+            });
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\"".into());
         }
@@ -6142,9 +5531,7 @@ impl ::std::str::FromStr for StatementTransactionDate {
 }
 impl ::std::convert::TryFrom<&str> for StatementTransactionDate {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -6200,7 +5587,7 @@ pub struct Template {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum TemplateEngine {
     #[serde(rename = "html")]
@@ -6218,9 +5605,7 @@ impl ::std::fmt::Display for TemplateEngine {
 }
 impl ::std::str::FromStr for TemplateEngine {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "html" => Ok(Self::Html),
             "text" => Ok(Self::Text),
@@ -6230,9 +5615,7 @@ impl ::std::str::FromStr for TemplateEngine {
 }
 impl ::std::convert::TryFrom<&str> for TemplateEngine {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -6264,15 +5647,7 @@ pub struct VatValidateRequest {
 }
 ///Country prefix (`DE`, `FR`, `EL`, `XI`, ...) for a number given without one. When both are given and differ, the answer is `valid: false`.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct VatValidateRequestCountry(::std::string::String);
@@ -6289,11 +5664,9 @@ impl ::std::convert::From<VatValidateRequestCountry> for ::std::string::String {
 }
 impl ::std::str::FromStr for VatValidateRequestCountry {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
-        static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(||
-        { ::regress::Regex::new("^[A-Za-z]{2}$").unwrap() });
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
         if PATTERN.find(value).is_none() {
             return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
         }
@@ -6302,9 +5675,7 @@ impl ::std::str::FromStr for VatValidateRequestCountry {
 }
 impl ::std::convert::TryFrom<&str> for VatValidateRequestCountry {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -6330,15 +5701,7 @@ impl<'de> ::serde::Deserialize<'de> for VatValidateRequestCountry {
 }
 ///The VAT number, with or without the country prefix; spaces, dots and dashes allowed.
 #[derive(
-    ::serde::Serialize,
-    Clone,
-    Debug,
-    Eq,
-    Hash,
-    Ord,
-    PartialEq,
-    PartialOrd,
-    schemars::JsonSchema
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct VatValidateRequestVatNumber(::std::string::String);
@@ -6355,9 +5718,7 @@ impl ::std::convert::From<VatValidateRequestVatNumber> for ::std::string::String
 }
 impl ::std::str::FromStr for VatValidateRequestVatNumber {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 32usize {
             return Err("longer than 32 characters".into());
         }
@@ -6369,9 +5730,7 @@ impl ::std::str::FromStr for VatValidateRequestVatNumber {
 }
 impl ::std::convert::TryFrom<&str> for VatValidateRequestVatNumber {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -6428,7 +5787,7 @@ pub struct VatValidationResult {
     Ord,
     PartialEq,
     PartialOrd,
-    schemars::JsonSchema
+    schemars::JsonSchema,
 )]
 pub enum WaitUntil {
     #[serde(rename = "load")]
@@ -6449,9 +5808,7 @@ impl ::std::fmt::Display for WaitUntil {
 }
 impl ::std::str::FromStr for WaitUntil {
     type Err = self::error::ConversionError;
-    fn from_str(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "load" => Ok(Self::Load),
             "domcontentloaded" => Ok(Self::Domcontentloaded),
@@ -6462,9 +5819,7 @@ impl ::std::str::FromStr for WaitUntil {
 }
 impl ::std::convert::TryFrom<&str> for WaitUntil {
     type Error = self::error::ConversionError;
-    fn try_from(
-        value: &str,
-    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         value.parse()
     }
 }
@@ -6538,18 +5893,12 @@ pub mod error {
     pub struct ConversionError(::std::borrow::Cow<'static, str>);
     impl ::std::error::Error for ConversionError {}
     impl ::std::fmt::Display for ConversionError {
-        fn fmt(
-            &self,
-            f: &mut ::std::fmt::Formatter<'_>,
-        ) -> Result<(), ::std::fmt::Error> {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> Result<(), ::std::fmt::Error> {
             ::std::fmt::Display::fmt(&self.0, f)
         }
     }
     impl ::std::fmt::Debug for ConversionError {
-        fn fmt(
-            &self,
-            f: &mut ::std::fmt::Formatter<'_>,
-        ) -> Result<(), ::std::fmt::Error> {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> Result<(), ::std::fmt::Error> {
             ::std::fmt::Debug::fmt(&self.0, f)
         }
     }

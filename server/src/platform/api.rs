@@ -18,8 +18,15 @@ pub enum Api {
 }
 
 impl Api {
-    pub const ALL: [Api; 7] =
-        [Api::Docgen, Api::Screenshot, Api::Finance, Api::Sanctions, Api::Legal, Api::Pii, Api::Validate];
+    pub const ALL: [Api; 7] = [
+        Api::Docgen,
+        Api::Screenshot,
+        Api::Finance,
+        Api::Sanctions,
+        Api::Legal,
+        Api::Pii,
+        Api::Validate,
+    ];
 
     /// The name used in the contract's tags, the database and the CLI.
     pub fn name(self) -> &'static str {

@@ -51,8 +51,12 @@ impl BlobStore {
         let id = format!("{prefix}_{}", bs58::encode(raw).into_string());
         let path = self.dir.join(&id);
         let partial = self.dir.join(format!("{id}.partial"));
-        tokio::fs::write(&partial, bytes).await.context("writing a blob")?;
-        tokio::fs::rename(&partial, &path).await.context("publishing a blob")?;
+        tokio::fs::write(&partial, bytes)
+            .await
+            .context("writing a blob")?;
+        tokio::fs::rename(&partial, &path)
+            .await
+            .context("publishing a blob")?;
         let expires_at = now + chrono::Duration::seconds(self.ttl_secs);
         sqlx::query(
             "INSERT INTO blobs (id, key_id, api, content_type, size_bytes, created_at, expires_at) \
@@ -68,7 +72,12 @@ impl BlobStore {
         .execute(&self.db.pool)
         .await
         .context("recording a blob")?;
-        Ok(StoredBlob { id, content_type: content_type.to_owned(), size_bytes: bytes.len() as i64, expires_at })
+        Ok(StoredBlob {
+            id,
+            content_type: content_type.to_owned(),
+            size_bytes: bytes.len() as i64,
+            expires_at,
+        })
     }
 
     /// The file `id` of `api` if `key_id` owns it: another key's file is 404, never 403.
@@ -80,7 +89,10 @@ impl BlobStore {
         now: DateTime<Utc>,
     ) -> Result<(StoredBlob, Vec<u8>), ApiError> {
         let not_found = || ApiError::NotFound(format!("no download with id {id:?}"));
-        if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        if id.is_empty()
+            || id.len() > 64
+            || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
             return Err(not_found());
         }
         let row = sqlx::query(
@@ -96,9 +108,14 @@ impl BlobStore {
         let expires_at: i64 = row.try_get("expires_at").map_err(ApiError::internal)?;
         let expires_at = Utc.timestamp_opt(expires_at, 0).single().unwrap_or(now);
         if now >= expires_at {
-            return Err(ApiError::Expired(format!("download {id} expired at {}", expires_at.to_rfc3339())));
+            return Err(ApiError::Expired(format!(
+                "download {id} expired at {}",
+                expires_at.to_rfc3339()
+            )));
         }
-        let bytes = tokio::fs::read(self.dir.join(id)).await.map_err(|e| ApiError::internal(format!("reading blob {id}: {e}")))?;
+        let bytes = tokio::fs::read(self.dir.join(id))
+            .await
+            .map_err(|e| ApiError::internal(format!("reading blob {id}: {e}")))?;
         let blob = StoredBlob {
             id: id.to_owned(),
             content_type: row.try_get("content_type").map_err(ApiError::internal)?,
@@ -121,7 +138,10 @@ impl BlobStore {
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
                 Err(e) => return Err(e).with_context(|| format!("deleting blob {id}")),
             }
-            sqlx::query("UPDATE blobs SET purged = 1 WHERE id = $1").bind(&id).execute(&self.db.pool).await?;
+            sqlx::query("UPDATE blobs SET purged = 1 WHERE id = $1")
+                .bind(&id)
+                .execute(&self.db.pool)
+                .await?;
         }
         Ok(rows.len())
     }

@@ -22,7 +22,11 @@ pub struct Slot<'a> {
 
 impl Bulkhead {
     pub fn new(in_flight: usize, queue: usize) -> Arc<Bulkhead> {
-        Arc::new(Bulkhead { running: Semaphore::new(in_flight.max(1)), waiting: AtomicUsize::new(0), queue })
+        Arc::new(Bulkhead {
+            running: Semaphore::new(in_flight.max(1)),
+            waiting: AtomicUsize::new(0),
+            queue,
+        })
     }
 
     /// A running slot, after waiting in the queue if it has room; 503 when it has none.
@@ -32,11 +36,15 @@ impl Bulkhead {
         }
         if self.waiting.fetch_add(1, Ordering::AcqRel) >= self.queue {
             self.waiting.fetch_sub(1, Ordering::AcqRel);
-            return Err(ApiError::Overloaded { retry_after_secs: 1 });
+            return Err(ApiError::Overloaded {
+                retry_after_secs: 1,
+            });
         }
         let permit = self.running.acquire().await;
         self.waiting.fetch_sub(1, Ordering::AcqRel);
-        let permit = permit.map_err(|_| ApiError::Overloaded { retry_after_secs: 1 })?;
+        let permit = permit.map_err(|_| ApiError::Overloaded {
+            retry_after_secs: 1,
+        })?;
         Ok(Slot { _permit: permit })
     }
 }
@@ -59,6 +67,9 @@ mod tests {
         let refused = bulkhead.enter().await.err().expect("queue is full");
         assert_eq!(refused.status(), 503);
         drop(first);
-        waiter.await.unwrap().expect("the waiter runs once the slot frees");
+        waiter
+            .await
+            .unwrap()
+            .expect("the waiter runs once the slot frees");
     }
 }

@@ -49,8 +49,14 @@ pub fn period_of(at: DateTime<Utc>) -> String {
 
 /// 00:00Z on the first day of the month after `at`, when quotas reset.
 pub fn next_period_start(at: DateTime<Utc>) -> DateTime<Utc> {
-    let (year, month) = if at.month() == 12 { (at.year() + 1, 1) } else { (at.year(), at.month() + 1) };
-    Utc.with_ymd_and_hms(year, month, 1, 0, 0, 0).single().unwrap_or(at)
+    let (year, month) = if at.month() == 12 {
+        (at.year() + 1, 1)
+    } else {
+        (at.year(), at.month() + 1)
+    };
+    Utc.with_ymd_and_hms(year, month, 1, 0, 0, 0)
+        .single()
+        .unwrap_or(at)
 }
 
 #[cfg(test)]
@@ -61,8 +67,14 @@ mod tests {
     fn periods_are_calendar_months() {
         let at = Utc.with_ymd_and_hms(2026, 12, 31, 23, 59, 59).unwrap();
         assert_eq!(period_of(at), "2026-12");
-        assert_eq!(next_period_start(at), Utc.with_ymd_and_hms(2027, 1, 1, 0, 0, 0).unwrap());
+        assert_eq!(
+            next_period_start(at),
+            Utc.with_ymd_and_hms(2027, 1, 1, 0, 0, 0).unwrap()
+        );
         let feb = Utc.with_ymd_and_hms(2028, 2, 29, 12, 0, 0).unwrap();
-        assert_eq!(next_period_start(feb), Utc.with_ymd_and_hms(2028, 3, 1, 0, 0, 0).unwrap());
+        assert_eq!(
+            next_period_start(feb),
+            Utc.with_ymd_and_hms(2028, 3, 1, 0, 0, 0).unwrap()
+        );
     }
 }

@@ -101,7 +101,8 @@ impl Config {
     pub fn load(path: Option<&Path>) -> Result<Config> {
         let mut config = match path {
             Some(path) => {
-                let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("reading {}", path.display()))?;
                 toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?
             }
             None => Config::default(),
@@ -127,7 +128,9 @@ impl Config {
             self.operator_token = v;
         }
         if let Some(v) = var("SUITE_DOWNLOAD_TTL_SECS") {
-            self.download_ttl_secs = v.parse().context("SUITE_DOWNLOAD_TTL_SECS must be an integer")?;
+            self.download_ttl_secs = v
+                .parse()
+                .context("SUITE_DOWNLOAD_TTL_SECS must be an integer")?;
         }
         Ok(())
     }
@@ -135,7 +138,10 @@ impl Config {
     /// The database URL actually used: PostgreSQL if configured, else SQLite in the data dir.
     pub fn effective_database_url(&self) -> String {
         if self.database_url.is_empty() {
-            format!("sqlite://{}?mode=rwc", self.data_dir.join("suite.db").display())
+            format!(
+                "sqlite://{}?mode=rwc",
+                self.data_dir.join("suite.db").display()
+            )
         } else {
             self.database_url.clone()
         }
@@ -152,7 +158,8 @@ mod tests {
 
     #[test]
     fn file_then_environment() {
-        let mut config: Config = toml::from_str("listen = \"0.0.0.0:9000\"\n[limits]\nfile_bytes = 10\n").unwrap();
+        let mut config: Config =
+            toml::from_str("listen = \"0.0.0.0:9000\"\n[limits]\nfile_bytes = 10\n").unwrap();
         assert_eq!(config.limits.file_bytes, 10);
         assert_eq!(config.limits.sanctions_batch, 100);
         config
@@ -168,7 +175,13 @@ mod tests {
 
     #[test]
     fn sqlite_is_the_default() {
-        let config = Config { data_dir: "/tmp/x".into(), ..Config::default() };
-        assert_eq!(config.effective_database_url(), "sqlite:///tmp/x/suite.db?mode=rwc");
+        let config = Config {
+            data_dir: "/tmp/x".into(),
+            ..Config::default()
+        };
+        assert_eq!(
+            config.effective_database_url(),
+            "sqlite:///tmp/x/suite.db?mode=rwc"
+        );
     }
 }

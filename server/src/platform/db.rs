@@ -29,9 +29,15 @@ impl Db {
     /// Connects to `url` (`sqlite://...` or `postgres://...`).
     pub async fn connect(url: &str) -> Result<Db> {
         install_default_drivers();
-        let kind = if url.starts_with("sqlite:") { DbKind::Sqlite } else { DbKind::Postgres };
+        let kind = if url.starts_with("sqlite:") {
+            DbKind::Sqlite
+        } else {
+            DbKind::Postgres
+        };
         if kind == DbKind::Sqlite
-            && let Some(path) = url.strip_prefix("sqlite://").and_then(|rest| rest.split('?').next())
+            && let Some(path) = url
+                .strip_prefix("sqlite://")
+                .and_then(|rest| rest.split('?').next())
             && let Some(dir) = std::path::Path::new(path).parent()
         {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -47,7 +53,10 @@ impl Db {
                     Ok(())
                 })
             });
-        let pool = options.connect(url).await.with_context(|| format!("connecting to the {kind:?} database"))?;
+        let pool = options
+            .connect(url)
+            .await
+            .with_context(|| format!("connecting to the {kind:?} database"))?;
         Ok(Db { pool, kind })
     }
 

@@ -14,7 +14,12 @@ pub enum ApiError {
     /// 403 `not_subscribed`.
     NotSubscribed { api: &'static str },
     /// 429 `quota_exceeded`.
-    QuotaExceeded { message: String, retry_after_secs: u64, limit: i64, reset_unix: i64 },
+    QuotaExceeded {
+        message: String,
+        retry_after_secs: u64,
+        limit: i64,
+        reset_unix: i64,
+    },
     /// 400 `invalid_input`: the message names the field.
     InvalidInput(String),
     /// 404 `not_found`.
@@ -84,7 +89,9 @@ impl ApiError {
         match self {
             ApiError::MissingApiKey => "the X-API-Key header is required".into(),
             ApiError::InvalidApiKey => "the API key is not valid".into(),
-            ApiError::NotSubscribed { api } => format!("this API key is not subscribed to the {api} API"),
+            ApiError::NotSubscribed { api } => {
+                format!("this API key is not subscribed to the {api} API")
+            }
             ApiError::QuotaExceeded { message, .. } => message.clone(),
             ApiError::InvalidInput(m)
             | ApiError::NotFound(m)
@@ -100,9 +107,10 @@ impl ApiError {
 
     fn retry_after(&self) -> Option<u64> {
         match self {
-            ApiError::QuotaExceeded { retry_after_secs, .. } | ApiError::Overloaded { retry_after_secs } => {
-                Some(*retry_after_secs)
+            ApiError::QuotaExceeded {
+                retry_after_secs, ..
             }
+            | ApiError::Overloaded { retry_after_secs } => Some(*retry_after_secs),
             _ => None,
         }
     }
@@ -110,8 +118,8 @@ impl ApiError {
 
 impl From<ApiError> for HttpError {
     fn from(error: ApiError) -> Self {
-        let status_code =
-            ErrorStatusCode::from_u16(error.status()).unwrap_or(ErrorStatusCode::INTERNAL_SERVER_ERROR);
+        let status_code = ErrorStatusCode::from_u16(error.status())
+            .unwrap_or(ErrorStatusCode::INTERNAL_SERVER_ERROR);
         let internal_message = match &error {
             ApiError::Internal(detail) => detail.clone(),
             other => other.message(),
@@ -124,9 +132,13 @@ impl From<ApiError> for HttpError {
             headers: None,
         };
         if let Some(secs) = error.retry_after() {
-            http.headers_mut().insert(http::header::RETRY_AFTER, HeaderValue::from(secs));
+            http.headers_mut()
+                .insert(http::header::RETRY_AFTER, HeaderValue::from(secs));
         }
-        if let ApiError::QuotaExceeded { limit, reset_unix, .. } = &error {
+        if let ApiError::QuotaExceeded {
+            limit, reset_unix, ..
+        } = &error
+        {
             let headers = http.headers_mut();
             headers.insert("x-ratelimit-limit", HeaderValue::from(*limit));
             headers.insert("x-ratelimit-remaining", HeaderValue::from(0));
@@ -150,11 +162,26 @@ mod tests {
 
     #[test]
     fn quota_errors_carry_retry_after() {
-        let http = HttpError::from(ApiError::QuotaExceeded { message: "spent".into(), retry_after_secs: 42, limit: 500, reset_unix: 1 });
+        let http = HttpError::from(ApiError::QuotaExceeded {
+            message: "spent".into(),
+            retry_after_secs: 42,
+            limit: 500,
+            reset_unix: 1,
+        });
         assert_eq!(http.status_code.as_u16(), 429);
         assert_eq!(http.error_code.as_deref(), Some("quota_exceeded"));
         let headers = http.headers.expect("headers");
-        assert_eq!(headers.get(http::header::RETRY_AFTER).and_then(|v| v.to_str().ok()), Some("42"));
-        assert_eq!(headers.get("x-ratelimit-remaining").and_then(|v| v.to_str().ok()), Some("0"));
+        assert_eq!(
+            headers
+                .get(http::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok()),
+            Some("42")
+        );
+        assert_eq!(
+            headers
+                .get("x-ratelimit-remaining")
+                .and_then(|v| v.to_str().ok()),
+            Some("0")
+        );
     }
 }

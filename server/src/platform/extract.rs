@@ -31,7 +31,11 @@ impl<T: JsonSchema + DeserializeOwned + Send + Sync + 'static> ExclusiveExtracto
         request: hyper_request::Request,
     ) -> Result<Self, HttpError> {
         let (parts, body) = request.into_parts();
-        Ok(JsonBody { content_type: content_type(&parts.headers), body, _type: PhantomData })
+        Ok(JsonBody {
+            content_type: content_type(&parts.headers),
+            body,
+            _type: PhantomData,
+        })
     }
 
     fn metadata(content_type: ApiEndpointBodyContentType) -> ExtractorMetadata {
@@ -42,7 +46,11 @@ impl<T: JsonSchema + DeserializeOwned + Send + Sync + 'static> ExclusiveExtracto
 impl<T: DeserializeOwned> JsonBody<T> {
     /// Reads and parses the body: 400 unless JSON, 413 over the limit, 400 naming the field.
     pub async fn read(self, gateway: &Gateway) -> Result<T, ApiError> {
-        let media = self.content_type.as_deref().map(media_type).unwrap_or_default();
+        let media = self
+            .content_type
+            .as_deref()
+            .map(media_type)
+            .unwrap_or_default();
         if media != "application/json" {
             return Err(ApiError::InvalidInput(format!(
                 "the request body must be application/json, not {}",
@@ -67,7 +75,8 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             ApiError::InvalidInput(format!("field `{path}`: {inner}"))
         }
     })?;
-    de.end().map_err(|e| ApiError::InvalidInput(format!("invalid JSON body: {e}")))?;
+    de.end()
+        .map_err(|e| ApiError::InvalidInput(format!("invalid JSON body: {e}")))?;
     Ok(value)
 }
 
@@ -75,9 +84,12 @@ async fn read_limited(body: dropshot::Body, limit: usize) -> Result<Bytes, ApiEr
     let mut stream = body.into_data_stream();
     let mut buf = BytesMut::new();
     while let Some(chunk) = stream.next().await {
-        let chunk = chunk.map_err(|e| ApiError::InvalidInput(format!("reading the request body failed: {e}")))?;
+        let chunk = chunk
+            .map_err(|e| ApiError::InvalidInput(format!("reading the request body failed: {e}")))?;
         if buf.len() + chunk.len() > limit {
-            return Err(ApiError::PayloadTooLarge(format!("the request body exceeds the limit of {limit} bytes")));
+            return Err(ApiError::PayloadTooLarge(format!(
+                "the request body exceeds the limit of {limit} bytes"
+            )));
         }
         buf.extend_from_slice(&chunk);
     }
@@ -85,12 +97,20 @@ async fn read_limited(body: dropshot::Body, limit: usize) -> Result<Bytes, ApiEr
 }
 
 fn content_type(headers: &http::HeaderMap) -> Option<String> {
-    headers.get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned)
+    headers
+        .get(http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned)
 }
 
 /// `type/subtype` of a Content-Type, lower case, without parameters.
 fn media_type(content_type: &str) -> String {
-    content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase()
+    content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase()
 }
 
 /// A `multipart/form-data` body, published as dropshot's `MultipartBody`.
@@ -106,7 +126,10 @@ impl ExclusiveExtractor for FormBody {
         request: hyper_request::Request,
     ) -> Result<Self, HttpError> {
         let (parts, body) = request.into_parts();
-        Ok(FormBody { content_type: content_type(&parts.headers), body })
+        Ok(FormBody {
+            content_type: content_type(&parts.headers),
+            body,
+        })
     }
 
     fn metadata(content_type: ApiEndpointBodyContentType) -> ExtractorMetadata {
@@ -139,35 +162,69 @@ impl FormBody {
         if media_type(&content_type) != "multipart/form-data" {
             return Err(ApiError::InvalidInput(format!(
                 "the request body must be multipart/form-data, not {}",
-                if content_type.is_empty() { "missing".to_owned() } else { media_type(&content_type) }
+                if content_type.is_empty() {
+                    "missing".to_owned()
+                } else {
+                    media_type(&content_type)
+                }
             )));
         }
         let boundary = multer::parse_boundary(&content_type)
             .map_err(|e| ApiError::InvalidInput(format!("multipart body: {e}")))?;
         let constraints = multer::Constraints::new()
             .size_limit(multer::SizeLimit::new().whole_stream(limits.form_body_bytes() as u64));
-        let mut multipart = multer::Multipart::with_constraints(self.body.into_data_stream(), boundary, constraints);
+        let mut multipart = multer::Multipart::with_constraints(
+            self.body.into_data_stream(),
+            boundary,
+            constraints,
+        );
         let mut form = RawForm::default();
-        let too_large = |what: &str, limit: usize| ApiError::PayloadTooLarge(format!("{what} exceeds the limit of {limit} bytes"));
-        while let Some(mut field) = multipart.next_field().await.map_err(|e| multipart_error(e, limits.form_body_bytes()))? {
+        let too_large = |what: &str, limit: usize| {
+            ApiError::PayloadTooLarge(format!("{what} exceeds the limit of {limit} bytes"))
+        };
+        while let Some(mut field) = multipart
+            .next_field()
+            .await
+            .map_err(|e| multipart_error(e, limits.form_body_bytes()))?
+        {
             let name = field.name().unwrap_or_default().to_owned();
             let file_name = field.file_name().map(str::to_owned);
             let declared_type = field.content_type().map(|m| m.essence_str().to_owned());
             let is_file = file_name.is_some();
-            let limit = if is_file { limits.file_bytes } else { limits.form_text_bytes };
+            let limit = if is_file {
+                limits.file_bytes
+            } else {
+                limits.form_text_bytes
+            };
             let mut buf = BytesMut::new();
-            while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, limits.form_body_bytes()))? {
+            while let Some(chunk) = field
+                .chunk()
+                .await
+                .map_err(|e| multipart_error(e, limits.form_body_bytes()))?
+            {
                 if buf.len() + chunk.len() > limit {
-                    let what = if is_file { format!("file part `{name}`") } else { format!("form field `{name}`") };
+                    let what = if is_file {
+                        format!("file part `{name}`")
+                    } else {
+                        format!("form field `{name}`")
+                    };
                     return Err(too_large(&what, limit));
                 }
                 buf.extend_from_slice(&chunk);
             }
             if is_file {
-                form.files.push((name, Upload { file_name, declared_type, bytes: buf.freeze() }));
+                form.files.push((
+                    name,
+                    Upload {
+                        file_name,
+                        declared_type,
+                        bytes: buf.freeze(),
+                    },
+                ));
             } else {
-                let text = String::from_utf8(buf.to_vec())
-                    .map_err(|_| ApiError::InvalidInput(format!("form field `{name}` is not UTF-8 text")))?;
+                let text = String::from_utf8(buf.to_vec()).map_err(|_| {
+                    ApiError::InvalidInput(format!("form field `{name}` is not UTF-8 text"))
+                })?;
                 form.texts.push((name, text));
             }
         }
@@ -186,30 +243,39 @@ fn multipart_error(error: multer::Error, limit: usize) -> ApiError {
 
 impl RawForm {
     fn take_files(&mut self, name: &str) -> Vec<Upload> {
-        let (taken, kept) = std::mem::take(&mut self.files).into_iter().partition(|(n, _)| n == name);
+        let (taken, kept) = std::mem::take(&mut self.files)
+            .into_iter()
+            .partition(|(n, _)| n == name);
         self.files = kept;
         taken.into_iter().map(|(_, upload)| upload).collect()
     }
 
     fn take_texts(&mut self, name: &str) -> Vec<String> {
-        let (taken, kept) = std::mem::take(&mut self.texts).into_iter().partition(|(n, _)| n == name);
+        let (taken, kept) = std::mem::take(&mut self.texts)
+            .into_iter()
+            .partition(|(n, _)| n == name);
         self.texts = kept;
         taken.into_iter().map(|(_, text)| text).collect()
     }
 
     /// The one file part `name`: 400 if missing or repeated.
     pub fn file(&mut self, name: &str) -> Result<Upload, ApiError> {
-        self.optional_file(name)?.ok_or_else(|| ApiError::InvalidInput(format!("the file part `{name}` is required")))
+        self.optional_file(name)?
+            .ok_or_else(|| ApiError::InvalidInput(format!("the file part `{name}` is required")))
     }
 
     pub fn optional_file(&mut self, name: &str) -> Result<Option<Upload>, ApiError> {
         let mut files = self.take_files(name);
         if self.texts.iter().any(|(n, _)| n == name) {
-            return Err(ApiError::InvalidInput(format!("`{name}` must be a file part (with a filename)")));
+            return Err(ApiError::InvalidInput(format!(
+                "`{name}` must be a file part (with a filename)"
+            )));
         }
         match files.len() {
             0 | 1 => Ok(files.pop()),
-            _ => Err(ApiError::InvalidInput(format!("the file part `{name}` must appear once"))),
+            _ => Err(ApiError::InvalidInput(format!(
+                "the file part `{name}` must appear once"
+            ))),
         }
     }
 
@@ -220,30 +286,49 @@ impl RawForm {
 
     /// The text field `name`, parsed as `T`: 400 if missing, repeated or not a valid value.
     pub fn text<T: DeserializeOwned>(&mut self, name: &str) -> Result<T, ApiError> {
-        self.optional_text(name)?.ok_or_else(|| ApiError::InvalidInput(format!("the form field `{name}` is required")))
+        self.optional_text(name)?
+            .ok_or_else(|| ApiError::InvalidInput(format!("the form field `{name}` is required")))
     }
 
-    pub fn optional_text<T: DeserializeOwned>(&mut self, name: &str) -> Result<Option<T>, ApiError> {
+    pub fn optional_text<T: DeserializeOwned>(
+        &mut self,
+        name: &str,
+    ) -> Result<Option<T>, ApiError> {
         let mut texts = self.take_texts(name);
         if texts.len() > 1 {
-            return Err(ApiError::InvalidInput(format!("the form field `{name}` must appear once")));
+            return Err(ApiError::InvalidInput(format!(
+                "the form field `{name}` must appear once"
+            )));
         }
-        let Some(text) = texts.pop() else { return Ok(None) };
+        let Some(text) = texts.pop() else {
+            return Ok(None);
+        };
         let as_string = serde_json::from_value(serde_json::Value::String(text.clone()));
         as_string
             .or_else(|_| serde_json::from_str(&text))
             .map(Some)
-            .map_err(|_| ApiError::InvalidInput(format!("the form field `{name}` has an invalid value {text:?}")))
+            .map_err(|_| {
+                ApiError::InvalidInput(format!(
+                    "the form field `{name}` has an invalid value {text:?}"
+                ))
+            })
     }
 
     /// 400 if any part was not one of the operation's fields.
     pub fn finish(self) -> Result<(), ApiError> {
-        let unknown: Vec<&str> =
-            self.files.iter().map(|(n, _)| n.as_str()).chain(self.texts.iter().map(|(n, _)| n.as_str())).collect();
+        let unknown: Vec<&str> = self
+            .files
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .chain(self.texts.iter().map(|(n, _)| n.as_str()))
+            .collect();
         if unknown.is_empty() {
             Ok(())
         } else {
-            Err(ApiError::InvalidInput(format!("unknown form fields: {}", unknown.join(", "))))
+            Err(ApiError::InvalidInput(format!(
+                "unknown form fields: {}",
+                unknown.join(", ")
+            )))
         }
     }
 }
@@ -283,11 +368,24 @@ mod tests {
     #[test]
     fn form_fields_are_matched_exactly() {
         let mut form = RawForm {
-            files: vec![("file".into(), Upload { file_name: Some("a.pdf".into()), declared_type: None, bytes: Bytes::from_static(b"%PDF") })],
-            texts: vec![("language".into(), "en".into()), ("extra".into(), "1".into())],
+            files: vec![(
+                "file".into(),
+                Upload {
+                    file_name: Some("a.pdf".into()),
+                    declared_type: None,
+                    bytes: Bytes::from_static(b"%PDF"),
+                },
+            )],
+            texts: vec![
+                ("language".into(), "en".into()),
+                ("extra".into(), "1".into()),
+            ],
         };
         assert_eq!(form.file("file").unwrap().bytes.as_ref(), b"%PDF");
-        assert_eq!(form.optional_text::<String>("language").unwrap().as_deref(), Some("en"));
+        assert_eq!(
+            form.optional_text::<String>("language").unwrap().as_deref(),
+            Some("en")
+        );
         assert!(form.optional_text::<String>("missing").unwrap().is_none());
         let err = form.finish().unwrap_err();
         assert!(err.message().contains("extra"));
@@ -295,6 +393,9 @@ mod tests {
 
     #[test]
     fn media_types_ignore_parameters() {
-        assert_eq!(media_type("Application/JSON; charset=utf-8"), "application/json");
+        assert_eq!(
+            media_type("Application/JSON; charset=utf-8"),
+            "application/json"
+        );
     }
 }

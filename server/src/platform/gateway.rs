@@ -8,7 +8,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use chrono::{DateTime, Utc};
-use dropshot::{FreeformBody, HttpCodedResponse, HttpError, HttpResponseHeaders, HttpResponseOk, RequestContext, ServerContext};
+use dropshot::{
+    FreeformBody, HttpCodedResponse, HttpError, HttpResponseHeaders, HttpResponseOk,
+    RequestContext, ServerContext,
+};
 use http::{HeaderMap, HeaderValue};
 
 use super::api::{Api, Plan};
@@ -70,9 +73,24 @@ impl Gateway {
         let blobs = BlobStore::new(config.blob_dir(), db.clone(), config.download_ttl_secs)?;
         let bulkheads = Api::ALL
             .into_iter()
-            .map(|api| (api, Bulkhead::new(config.limits.in_flight_per_api, config.limits.queue_per_api)))
+            .map(|api| {
+                (
+                    api,
+                    Bulkhead::new(config.limits.in_flight_per_api, config.limits.queue_per_api),
+                )
+            })
             .collect();
-        Ok(Gateway { inner: Arc::new(Inner { config, db, clock, blobs, metrics: Metrics::default(), bulkheads, log }) })
+        Ok(Gateway {
+            inner: Arc::new(Inner {
+                config,
+                db,
+                clock,
+                blobs,
+                metrics: Metrics::default(),
+                bulkheads,
+                log,
+            }),
+        })
     }
 
     pub fn config(&self) -> &Config {
@@ -101,17 +119,33 @@ impl Gateway {
     }
 
     /// Who is calling: 401 without a valid key, 403 without a subscription to the op's API.
-    pub async fn authenticate<C: ServerContext>(&self, rqctx: &RequestContext<C>, op: Operation) -> Result<Caller, ApiError> {
+    pub async fn authenticate<C: ServerContext>(
+        &self,
+        rqctx: &RequestContext<C>,
+        op: Operation,
+    ) -> Result<Caller, ApiError> {
         let headers = rqctx.request.headers();
-        let secret = headers.get("x-api-key").and_then(|v| v.to_str().ok()).map(str::trim).unwrap_or_default();
+        let secret = headers
+            .get("x-api-key")
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim)
+            .unwrap_or_default();
         if secret.is_empty() {
             return Err(ApiError::MissingApiKey);
         }
         let api = op.api();
-        match keys::lookup(self.db(), secret, api).await.map_err(ApiError::internal)? {
+        match keys::lookup(self.db(), secret, api)
+            .await
+            .map_err(ApiError::internal)?
+        {
             KeyLookup::Unknown | KeyLookup::Revoked => Err(ApiError::InvalidApiKey),
-            KeyLookup::Active { plan: None, .. } => Err(ApiError::NotSubscribed { api: api.name() }),
-            KeyLookup::Active { key_id, plan: Some(plan) } => Ok(Caller {
+            KeyLookup::Active { plan: None, .. } => {
+                Err(ApiError::NotSubscribed { api: api.name() })
+            }
+            KeyLookup::Active {
+                key_id,
+                plan: Some(plan),
+            } => Ok(Caller {
                 key_id,
                 api,
                 plan,
@@ -126,7 +160,10 @@ impl Gateway {
         if !configured.is_empty() {
             return configured.to_owned();
         }
-        let host = headers.get(http::header::HOST).and_then(|v| v.to_str().ok()).unwrap_or(&self.config().listen);
+        let host = headers
+            .get(http::header::HOST)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or(&self.config().listen);
         format!("http://{host}")
     }
 
@@ -140,16 +177,25 @@ impl Gateway {
             _ => (usize::MAX, "items"),
         };
         if items == 0 {
-            return Err(ApiError::InvalidInput(format!("the batch is empty: send 1 to {max} {what}")));
+            return Err(ApiError::InvalidInput(format!(
+                "the batch is empty: send 1 to {max} {what}"
+            )));
         }
         if items > max {
-            return Err(ApiError::PayloadTooLarge(format!("the batch has {items} {what}; the limit is {max}")));
+            return Err(ApiError::PayloadTooLarge(format!(
+                "the batch has {items} {what}; the limit is {max}"
+            )));
         }
         Ok(items as i64)
     }
 
     /// Charges `cost` to the caller's monthly quota, all or nothing: 429 when it does not fit.
-    pub async fn admit(&self, caller: &Caller, op: Operation, cost: i64) -> Result<Admission, ApiError> {
+    pub async fn admit(
+        &self,
+        caller: &Caller,
+        op: Operation,
+        cost: i64,
+    ) -> Result<Admission, ApiError> {
         let now = self.now();
         let outcome = quota::admit(self.db(), &caller.key_id, op.api(), caller.plan, cost, now)
             .await
@@ -178,11 +224,28 @@ impl Gateway {
     }
 
     /// Runs the backend's work for `op` in its API's bounded queue (503 when full).
-    pub async fn work<T>(&self, op: Operation, work: impl Future<Output = Result<T, ApiError>>) -> Result<T, ApiError> {
-        if self.config().testing.fail_after_admission.iter().any(|id| id == op.id()) {
-            return Err(ApiError::internal(format!("fault injected after admission of {}", op.id())));
+    pub async fn work<T>(
+        &self,
+        op: Operation,
+        work: impl Future<Output = Result<T, ApiError>>,
+    ) -> Result<T, ApiError> {
+        if self
+            .config()
+            .testing
+            .fail_after_admission
+            .iter()
+            .any(|id| id == op.id())
+        {
+            return Err(ApiError::internal(format!(
+                "fault injected after admission of {}",
+                op.id()
+            )));
         }
-        let bulkhead = self.inner.bulkheads.get(&op.api()).ok_or_else(|| ApiError::internal("no queue for API"))?;
+        let bulkhead = self
+            .inner
+            .bulkheads
+            .get(&op.api())
+            .ok_or_else(|| ApiError::internal("no queue for API"))?;
         let _slot = bulkhead.enter().await?;
         work.await
     }
@@ -234,8 +297,10 @@ impl Gateway {
             if let Ok(value) = HeaderValue::from_str(&content_type) {
                 headers.insert(http::header::CONTENT_TYPE, value);
             }
-            if let Some(name) = file_name.filter(|n| n.chars().all(|c| c.is_ascii_graphic() && c != '"'))
-                && let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
+            if let Some(name) =
+                file_name.filter(|n| n.chars().all(|c| c.is_ascii_graphic() && c != '"'))
+                && let Ok(value) =
+                    HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
             {
                 headers.insert(http::header::CONTENT_DISPOSITION, value);
             }
@@ -244,7 +309,11 @@ impl Gateway {
     }
 
     /// Counts and times a request, whatever its outcome.
-    pub async fn observe<T>(&self, op: Operation, request: impl Future<Output = Result<T, HttpError>>) -> Result<T, HttpError> {
+    pub async fn observe<T>(
+        &self,
+        op: Operation,
+        request: impl Future<Output = Result<T, HttpError>>,
+    ) -> Result<T, HttpError> {
         let started = Instant::now();
         let result = request.await;
         let status = match &result {
@@ -256,20 +325,45 @@ impl Gateway {
     }
 
     /// Keeps `bytes` for the caller to download from its API's `/download/{id}`.
-    pub async fn publish_file(&self, caller: &Caller, prefix: &str, content_type: &str, bytes: &[u8]) -> Result<PublishedFile, ApiError> {
+    pub async fn publish_file(
+        &self,
+        caller: &Caller,
+        prefix: &str,
+        content_type: &str,
+        bytes: &[u8],
+    ) -> Result<PublishedFile, ApiError> {
         let blob = self
             .blobs()
-            .put(&caller.key_id, caller.api, prefix, content_type, bytes, self.now())
+            .put(
+                &caller.key_id,
+                caller.api,
+                prefix,
+                content_type,
+                bytes,
+                self.now(),
+            )
             .await
             .map_err(ApiError::internal)?;
-        let download_url = format!("{}{}/download/{}", caller.base_url, api_prefix(caller.api), blob.id);
+        let download_url = format!(
+            "{}{}/download/{}",
+            caller.base_url,
+            api_prefix(caller.api),
+            blob.id
+        );
         Ok(PublishedFile { blob, download_url })
     }
 
     /// The caller's own file `id` of its API: 404 for anyone else's, 410 once expired.
     pub async fn download(&self, caller: &Caller, id: &str) -> Result<FileBody, ApiError> {
-        let (blob, bytes) = self.blobs().fetch(&caller.key_id, caller.api, id, self.now()).await?;
-        Ok(FileBody { content_type: blob.content_type, file_name: None, bytes })
+        let (blob, bytes) = self
+            .blobs()
+            .fetch(&caller.key_id, caller.api, id, self.now())
+            .await?;
+        Ok(FileBody {
+            content_type: blob.content_type,
+            file_name: None,
+            bytes,
+        })
     }
 }
 
@@ -290,7 +384,16 @@ pub fn api_prefix(api: Api) -> &'static str {
 const UNLIMITED: i64 = 4_294_967_295;
 
 fn rate_limit_headers(admission: &Admission, headers: &mut HeaderMap) {
-    headers.insert("x-ratelimit-limit", HeaderValue::from(admission.limit.unwrap_or(UNLIMITED)));
-    headers.insert("x-ratelimit-remaining", HeaderValue::from(admission.remaining().unwrap_or(UNLIMITED)));
-    headers.insert("x-ratelimit-reset", HeaderValue::from(admission.reset_at.timestamp()));
+    headers.insert(
+        "x-ratelimit-limit",
+        HeaderValue::from(admission.limit.unwrap_or(UNLIMITED)),
+    );
+    headers.insert(
+        "x-ratelimit-remaining",
+        HeaderValue::from(admission.remaining().unwrap_or(UNLIMITED)),
+    );
+    headers.insert(
+        "x-ratelimit-reset",
+        HeaderValue::from(admission.reset_at.timestamp()),
+    );
 }

@@ -55,31 +55,44 @@ fn random_base58(bytes: usize) -> String {
 
 /// Hex SHA-256 of a secret: the only form in which keys are stored.
 pub fn hash_secret(secret: &str) -> String {
-    Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 fn new_secret() -> String {
     format!("{SECRET_PREFIX}{}", random_base58(24))
 }
 
-pub async fn create(db: &Db, name: &str, subscriptions: &[(Api, Plan)], now: i64) -> Result<IssuedKey> {
+pub async fn create(
+    db: &Db,
+    name: &str,
+    subscriptions: &[(Api, Plan)],
+    now: i64,
+) -> Result<IssuedKey> {
     let id = format!("key_{}", random_base58(10));
     let secret = new_secret();
     let prefix: String = secret.chars().take(VISIBLE_PREFIX_LEN).collect();
-    sqlx::query("INSERT INTO api_keys (id, name, prefix, hash, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(&id)
-        .bind(name)
-        .bind(&prefix)
-        .bind(hash_secret(&secret))
-        .bind(now)
-        .execute(&db.pool)
-        .await
-        .context("storing the key")?;
+    sqlx::query(
+        "INSERT INTO api_keys (id, name, prefix, hash, created_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(&id)
+    .bind(name)
+    .bind(&prefix)
+    .bind(hash_secret(&secret))
+    .bind(now)
+    .execute(&db.pool)
+    .await
+    .context("storing the key")?;
     for (api, plan) in subscriptions {
         set_plan(db, &id, *api, Some(*plan)).await?;
     }
     let info = get(db, &id).await?.context("key vanished after creation")?;
-    Ok(IssuedKey { info, api_key: secret })
+    Ok(IssuedKey {
+        info,
+        api_key: secret,
+    })
 }
 
 pub async fn get(db: &Db, id: &str) -> Result<Option<KeyInfo>> {
@@ -87,10 +100,14 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<KeyInfo>> {
 }
 
 pub async fn list(db: &Db) -> Result<Vec<KeyInfo>> {
-    let rows = sqlx::query("SELECT id, name, prefix, created_at, revoked_at FROM api_keys ORDER BY created_at, id")
+    let rows = sqlx::query(
+        "SELECT id, name, prefix, created_at, revoked_at FROM api_keys ORDER BY created_at, id",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    let subs = sqlx::query("SELECT key_id, api, plan FROM subscriptions ORDER BY key_id, api")
         .fetch_all(&db.pool)
         .await?;
-    let subs = sqlx::query("SELECT key_id, api, plan FROM subscriptions ORDER BY key_id, api").fetch_all(&db.pool).await?;
     let mut keys = Vec::with_capacity(rows.len());
     for row in rows {
         let id: String = row.try_get("id")?;
@@ -117,11 +134,12 @@ pub async fn list(db: &Db) -> Result<Vec<KeyInfo>> {
 
 /// Revokes a key at once; false when there is no such key.
 pub async fn revoke(db: &Db, id: &str, now: i64) -> Result<bool> {
-    let done = sqlx::query("UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL")
-        .bind(id)
-        .bind(now)
-        .execute(&db.pool)
-        .await?;
+    let done =
+        sqlx::query("UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL")
+            .bind(id)
+            .bind(now)
+            .execute(&db.pool)
+            .await?;
     Ok(done.rows_affected() == 1 || get(db, id).await?.is_some())
 }
 
@@ -129,17 +147,22 @@ pub async fn revoke(db: &Db, id: &str, now: i64) -> Result<bool> {
 pub async fn rotate(db: &Db, id: &str) -> Result<IssuedKey> {
     let secret = new_secret();
     let prefix: String = secret.chars().take(VISIBLE_PREFIX_LEN).collect();
-    let done = sqlx::query("UPDATE api_keys SET hash = $2, prefix = $3 WHERE id = $1 AND revoked_at IS NULL")
-        .bind(id)
-        .bind(hash_secret(&secret))
-        .bind(&prefix)
-        .execute(&db.pool)
-        .await?;
+    let done = sqlx::query(
+        "UPDATE api_keys SET hash = $2, prefix = $3 WHERE id = $1 AND revoked_at IS NULL",
+    )
+    .bind(id)
+    .bind(hash_secret(&secret))
+    .bind(&prefix)
+    .execute(&db.pool)
+    .await?;
     if done.rows_affected() != 1 {
         bail!("no active key {id}");
     }
     let info = get(db, id).await?.context("key vanished")?;
-    Ok(IssuedKey { info, api_key: secret })
+    Ok(IssuedKey {
+        info,
+        api_key: secret,
+    })
 }
 
 /// Subscribes a key to `api` on `plan`, changes its plan, or (`None`) unsubscribes it.
@@ -178,12 +201,19 @@ pub async fn lookup(db: &Db, secret: &str, api: Api) -> Result<KeyLookup> {
     .bind(api.name())
     .fetch_optional(&db.pool)
     .await?;
-    let Some(row) = row else { return Ok(KeyLookup::Unknown) };
+    let Some(row) = row else {
+        return Ok(KeyLookup::Unknown);
+    };
     if row.try_get::<Option<i64>, _>("revoked_at")?.is_some() {
         return Ok(KeyLookup::Revoked);
     }
-    let plan = row.try_get::<Option<String>, _>("plan")?.and_then(|p| Plan::parse(&p));
-    Ok(KeyLookup::Active { key_id: row.try_get("id")?, plan })
+    let plan = row
+        .try_get::<Option<String>, _>("plan")?
+        .and_then(|p| Plan::parse(&p));
+    Ok(KeyLookup::Active {
+        key_id: row.try_get("id")?,
+        plan,
+    })
 }
 
 #[cfg(test)]
@@ -195,7 +225,10 @@ mod tests {
         let secret = new_secret();
         assert!(secret.starts_with("sk_live_"));
         assert!(secret.len() >= 8 + 32, "{secret}");
-        assert_eq!(hash_secret("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_eq!(
+            hash_secret("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
         assert_ne!(new_secret(), new_secret());
     }
 }

@@ -32,7 +32,13 @@ impl Metrics {
 
     /// Every (operationId, status) answered so far.
     pub fn answered(&self) -> Vec<(&'static str, u16)> {
-        self.inner.lock().unwrap_or_else(|e| e.into_inner()).requests.keys().copied().collect()
+        self.inner
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .requests
+            .keys()
+            .copied()
+            .collect()
     }
 
     /// The Prometheus text exposition format.
@@ -41,12 +47,21 @@ impl Metrics {
         let mut out = String::new();
         out.push_str("# HELP suite_requests_total API requests by operation and status.\n# TYPE suite_requests_total counter\n");
         for ((op, status), n) in &c.requests {
-            let _ = writeln!(out, "suite_requests_total{{operation=\"{op}\",status=\"{status}\"}} {n}");
+            let _ = writeln!(
+                out,
+                "suite_requests_total{{operation=\"{op}\",status=\"{status}\"}} {n}"
+            );
         }
         out.push_str("# HELP suite_request_duration_seconds Time spent answering API requests.\n# TYPE suite_request_duration_seconds summary\n");
         for (op, (sum, count)) in &c.seconds {
-            let _ = writeln!(out, "suite_request_duration_seconds_sum{{operation=\"{op}\"}} {sum}");
-            let _ = writeln!(out, "suite_request_duration_seconds_count{{operation=\"{op}\"}} {count}");
+            let _ = writeln!(
+                out,
+                "suite_request_duration_seconds_sum{{operation=\"{op}\"}} {sum}"
+            );
+            let _ = writeln!(
+                out,
+                "suite_request_duration_seconds_count{{operation=\"{op}\"}} {count}"
+            );
         }
         out.push_str("# HELP suite_quota_refunds_total Calls refunded after a server-side failure.\n# TYPE suite_quota_refunds_total counter\n");
         let _ = writeln!(out, "suite_quota_refunds_total {}", c.refunds);
@@ -64,7 +79,16 @@ mod tests {
         m.record("validate_creditcard", 200, Duration::from_millis(5));
         m.record("validate_creditcard", 200, Duration::from_millis(5));
         let text = m.render();
-        assert!(text.contains("suite_requests_total{operation=\"validate_creditcard\",status=\"200\"} 2"), "{text}");
-        assert!(text.contains("suite_request_duration_seconds_count{operation=\"validate_creditcard\"} 2"));
+        assert!(
+            text.contains(
+                "suite_requests_total{operation=\"validate_creditcard\",status=\"200\"} 2"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "suite_request_duration_seconds_count{operation=\"validate_creditcard\"} 2"
+            )
+        );
     }
 }

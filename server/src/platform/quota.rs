@@ -50,14 +50,27 @@ pub async fn admit(
     let period = period_of(now);
     let reset_at = next_period_start(now);
     let limit = plan.monthly_quota(api);
-    let admission = |used| Admission { key_id: key_id.to_owned(), api, period: period.clone(), cost, limit, used, reset_at };
+    let admission = |used| Admission {
+        key_id: key_id.to_owned(),
+        api,
+        period: period.clone(),
+        cost,
+        limit,
+        used,
+        reset_at,
+    };
     if cost == 0 {
         return Ok(Ok(admission(used(db, key_id, api, &period).await?)));
     }
     if let Some(limit) = limit
         && cost > limit
     {
-        return Ok(Err(Refusal { limit, used: used(db, key_id, api, &period).await?, cost, reset_at }));
+        return Ok(Err(Refusal {
+            limit,
+            used: used(db, key_id, api, &period).await?,
+            cost,
+            reset_at,
+        }));
     }
     let row = sqlx::query(
         "INSERT INTO usage (key_id, api, period, used) VALUES ($1, $2, $3, $4) \

@@ -28,7 +28,12 @@ struct Range {
 }
 
 const fn r(digits: u32, low: u64, high: u64, brand: Brand) -> Range {
-    Range { digits, low, high, brand }
+    Range {
+        digits,
+        low,
+        high,
+        brand,
+    }
 }
 
 /// The IIN table. The longest matching prefix wins, so co-branded sub-ranges (Elo inside
@@ -104,7 +109,10 @@ impl Brand {
             .iter()
             .filter(|range| {
                 let n = range.digits as usize;
-                digits.len() >= n && digits[..n].parse::<u64>().is_ok_and(|p| (range.low..=range.high).contains(&p))
+                digits.len() >= n
+                    && digits[..n]
+                        .parse::<u64>()
+                        .is_ok_and(|p| (range.low..=range.high).contains(&p))
             })
             .max_by_key(|range| range.digits)
             .map_or(Brand::Unknown, |range| range.brand)
@@ -176,9 +184,14 @@ impl std::fmt::Display for CardInputError {
         match self {
             CardInputError::Empty => f.write_str("the card number is empty"),
             CardInputError::InvalidCharacter(c) => {
-                write!(f, "the card number may hold only digits, spaces and dashes, not {c:?}")
+                write!(
+                    f,
+                    "the card number may hold only digits, spaces and dashes, not {c:?}"
+                )
             }
-            CardInputError::TooLong(n) => write!(f, "the card number has {n} digits; at most 19 are possible"),
+            CardInputError::TooLong(n) => {
+                write!(f, "the card number has {n} digits; at most 19 are possible")
+            }
         }
     }
 }
@@ -218,7 +231,7 @@ pub fn luhn_valid(digits: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 pub fn check(input: &str) -> Result<CardCheck, CardInputError> {
@@ -232,7 +245,11 @@ pub fn check(input: &str) -> Result<CardCheck, CardInputError> {
     } else if brand == Brand::Unknown {
         Some("the number matches no known card brand".to_owned())
     } else if !length_valid {
-        Some(format!("{} cards have {} digits, not {length}", brand.name(), lengths_text(brand.lengths())))
+        Some(format!(
+            "{} cards have {} digits, not {length}",
+            brand.name(),
+            lengths_text(brand.lengths())
+        ))
     } else if !luhn {
         Some("the Luhn checksum does not match".to_owned())
     } else {
@@ -245,7 +262,11 @@ pub fn check(input: &str) -> Result<CardCheck, CardInputError> {
         length_valid,
         valid: error.is_none(),
         length,
-        iin: if length >= 12 { digits.chars().take(6).collect() } else { String::new() },
+        iin: if length >= 12 {
+            digits.chars().take(6).collect()
+        } else {
+            String::new()
+        },
         last4: digits[length.saturating_sub(4)..].to_owned(),
         formatted_masked: group(&masked, brand),
         masked,
@@ -257,7 +278,11 @@ fn lengths_text(lengths: &[usize]) -> String {
     match lengths {
         [one] => one.to_string(),
         [first, .., last] if last - first + 1 == lengths.len() => format!("{first} to {last}"),
-        many => many.iter().map(usize::to_string).collect::<Vec<_>>().join(", "),
+        many => many
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }
 
@@ -351,7 +376,10 @@ mod tests {
         let check = check("4111111111111112").unwrap();
         assert!(!check.luhn_valid);
         assert!(!check.valid);
-        assert_eq!(check.error.as_deref(), Some("the Luhn checksum does not match"));
+        assert_eq!(
+            check.error.as_deref(),
+            Some("the Luhn checksum does not match")
+        );
     }
 
     #[test]
@@ -376,7 +404,10 @@ mod tests {
     #[test]
     fn refuses_what_is_not_a_number() {
         assert_eq!(check("   "), Err(CardInputError::Empty));
-        assert_eq!(check("4111x111"), Err(CardInputError::InvalidCharacter('x')));
+        assert_eq!(
+            check("4111x111"),
+            Err(CardInputError::InvalidCharacter('x'))
+        );
         assert_eq!(check(&"4".repeat(20)), Err(CardInputError::TooLong(20)));
     }
 }

@@ -7,10 +7,18 @@ use crate::generated::types;
 use crate::platform::ApiError;
 
 /// `POST /v1/dev/validate/creditcard/validate`.
-pub fn validate_creditcard(body: &types::CreditCardValidateRequest) -> Result<types::CreditCardValidationResult, ApiError> {
-    let check = creditcard::check(&body.number).map_err(|e| ApiError::InvalidInput(format!("field `number`: {e}")))?;
+pub fn validate_creditcard(
+    body: &types::CreditCardValidateRequest,
+) -> Result<types::CreditCardValidationResult, ApiError> {
+    let check = creditcard::check(&body.number)
+        .map_err(|e| ApiError::InvalidInput(format!("field `number`: {e}")))?;
     let brand = serde_json::from_value(serde_json::Value::String(check.brand.name().to_owned()))
-        .map_err(|e| ApiError::internal(format!("card brand {} is not in the contract: {e}", check.brand.name())))?;
+        .map_err(|e| {
+            ApiError::internal(format!(
+                "card brand {} is not in the contract: {e}",
+                check.brand.name()
+            ))
+        })?;
     Ok(types::CreditCardValidationResult {
         valid: check.valid,
         luhn_valid: check.luhn_valid,

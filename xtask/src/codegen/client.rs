@@ -12,7 +12,10 @@ use super::contract::{Body, FieldKind, Operation, Success, pascal};
 /// Progenitor's output for the contract without its multipart operations.
 pub fn progenitor_client(spec: &OpenAPI, ops: &[Operation]) -> Result<String> {
     let mut json_only = spec.clone();
-    for op in ops.iter().filter(|op| matches!(op.body, Body::Multipart { .. })) {
+    for op in ops
+        .iter()
+        .filter(|op| matches!(op.body, Body::Multipart { .. }))
+    {
         if let Some(ReferenceOr::Item(item)) = json_only.paths.paths.get_mut(&op.path) {
             match op.method.as_str() {
                 "GET" => item.get = None,
@@ -27,9 +30,13 @@ pub fn progenitor_client(spec: &OpenAPI, ops: &[Operation]) -> Result<String> {
         ReferenceOr::Reference { .. } => true,
     });
     let mut settings = GenerationSettings::default();
-    settings.with_interface(InterfaceStyle::Positional).with_tag(TagStyle::Merged);
+    settings
+        .with_interface(InterfaceStyle::Positional)
+        .with_tag(TagStyle::Merged);
     let mut generator = Generator::new(&settings);
-    let tokens = generator.generate_tokens(&json_only).context("progenitor")?;
+    let tokens = generator
+        .generate_tokens(&json_only)
+        .context("progenitor")?;
     Ok(tokens.to_string())
 }
 
@@ -43,9 +50,15 @@ pub fn multipart_client(ops: &[Operation]) -> String {
         if with_paths { ", encode_path" } else { "" }
     );
     for op in ops {
-        let Body::Multipart { fields, .. } = &op.body else { continue };
+        let Body::Multipart { fields, .. } = &op.body else {
+            continue;
+        };
         let name = pascal(&op.id);
-        let _ = writeln!(out, "\n/// The form of `{}`: {}\n#[derive(Debug, Clone)]\npub struct {name}Form {{", op.id, op.summary);
+        let _ = writeln!(
+            out,
+            "\n/// The form of `{}`: {}\n#[derive(Debug, Clone)]\npub struct {name}Form {{",
+            op.id, op.summary
+        );
         for f in fields {
             let ty = match &f.kind {
                 FieldKind::File if f.required => "FilePart".to_owned(),
@@ -56,14 +69,30 @@ pub fn multipart_client(ops: &[Operation]) -> String {
             };
             let _ = writeln!(out, "    pub {}: {ty},", f.name);
         }
-        let _ = writeln!(out, "}}\n\nimpl {name}Form {{\n    fn into_multipart(self) -> reqwest::multipart::Form {{\n        let mut form = reqwest::multipart::Form::new();");
+        let _ = writeln!(
+            out,
+            "}}\n\nimpl {name}Form {{\n    fn into_multipart(self) -> reqwest::multipart::Form {{\n        let mut form = reqwest::multipart::Form::new();"
+        );
         for f in fields {
             let line = match (&f.kind, f.required) {
-                (FieldKind::File, true) => format!("form = form.part(\"{0}\", self.{0}.into_part());", f.name),
-                (FieldKind::File, false) => format!("if let Some(file) = self.{0} {{ form = form.part(\"{0}\", file.into_part()); }}", f.name),
-                (FieldKind::Files, _) => format!("for file in self.{0} {{ form = form.part(\"{0}\", file.into_part()); }}", f.name),
-                (FieldKind::Text(_), true) => format!("form = form.text(\"{0}\", text_part(&self.{0}));", f.name),
-                (FieldKind::Text(_), false) => format!("if let Some(value) = &self.{0} {{ form = form.text(\"{0}\", text_part(value)); }}", f.name),
+                (FieldKind::File, true) => {
+                    format!("form = form.part(\"{0}\", self.{0}.into_part());", f.name)
+                }
+                (FieldKind::File, false) => format!(
+                    "if let Some(file) = self.{0} {{ form = form.part(\"{0}\", file.into_part()); }}",
+                    f.name
+                ),
+                (FieldKind::Files, _) => format!(
+                    "for file in self.{0} {{ form = form.part(\"{0}\", file.into_part()); }}",
+                    f.name
+                ),
+                (FieldKind::Text(_), true) => {
+                    format!("form = form.text(\"{0}\", text_part(&self.{0}));", f.name)
+                }
+                (FieldKind::Text(_), false) => format!(
+                    "if let Some(value) = &self.{0} {{ form = form.text(\"{0}\", text_part(value)); }}",
+                    f.name
+                ),
             };
             let _ = writeln!(out, "        {line}");
         }
@@ -71,15 +100,23 @@ pub fn multipart_client(ops: &[Operation]) -> String {
     }
     out.push_str("\nimpl Client {");
     for op in ops {
-        let Body::Multipart { .. } = &op.body else { continue };
+        let Body::Multipart { .. } = &op.body else {
+            continue;
+        };
         let name = pascal(&op.id);
         let (ok_ty, ok_arm) = match &op.success {
             Success::Json { status, schema } => (
                 format!("types::{schema}"),
                 format!("{status}u16 => ResponseValue::from_response(response).await,"),
             ),
-            Success::NoContent => ("()".to_owned(), "204u16 => Ok(ResponseValue::empty(response)),".to_owned()),
-            Success::File { .. } => ("ByteStream".to_owned(), "200u16 => Ok(ResponseValue::stream(response)),".to_owned()),
+            Success::NoContent => (
+                "()".to_owned(),
+                "204u16 => Ok(ResponseValue::empty(response)),".to_owned(),
+            ),
+            Success::File => (
+                "ByteStream".to_owned(),
+                "200u16 => Ok(ResponseValue::stream(response)),".to_owned(),
+            ),
         };
         let mut path = op.path.clone();
         let mut params = String::new();
@@ -87,14 +124,18 @@ pub fn multipart_client(ops: &[Operation]) -> String {
             path = path.replace(&format!("{{{p}}}"), "{}");
             let _ = write!(params, ", {p}: &str");
         }
-        let path_args: String = op.path_params.iter().map(|p| format!(", encode_path(&{p}.to_string())")).collect();
+        let path_args: String = op
+            .path_params
+            .iter()
+            .map(|p| format!(", encode_path(&{p}.to_string())"))
+            .collect();
         let _ = writeln!(
             out,
             r#"
     /// {summary}
     ///
     /// Sends `{method} {raw_path}` as `multipart/form-data`.
-    pub async fn {id}<'a>(&'a self{params}, form: {name}Form) -> Result<ResponseValue<{ok_ty}>, Error<types::Error>> {{
+    pub async fn {id}(&self{params}, form: {name}Form) -> Result<ResponseValue<{ok_ty}>, Error<types::Error>> {{
         let url = format!("{{}}{path}", self.baseurl{path_args});
         let mut request = self
             .client

@@ -57,7 +57,10 @@ pub enum Body {
     /// `application/json` with the named schema.
     Json(String),
     /// `multipart/form-data`: the form schema's name and its parts.
-    Multipart { schema: String, fields: Vec<Field> },
+    Multipart {
+        schema: String,
+        fields: Vec<Field>,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -66,15 +69,16 @@ pub enum Success {
     Json { status: u16, schema: String },
     /// 204 without a body.
     NoContent,
-    /// A file: the listed media types, binary body.
-    File { media_types: Vec<String> },
+    /// A file: binary body of one of the listed media types.
+    File,
 }
 
 /// Methods in the order operations are emitted.
 const METHODS: [&str; 4] = ["GET", "POST", "PUT", "DELETE"];
 
 pub fn load(path: &std::path::Path) -> Result<OpenAPI> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     serde_yaml::from_str(&text).with_context(|| format!("parsing {}", path.display()))
 }
 
@@ -82,7 +86,9 @@ pub fn load(path: &std::path::Path) -> Result<OpenAPI> {
 pub fn operations(spec: &OpenAPI) -> Result<Vec<Operation>> {
     let mut ops = Vec::new();
     for (path, item) in &spec.paths.paths {
-        let ReferenceOr::Item(item) = item else { bail!("path {path}: $ref path items are not supported") };
+        let ReferenceOr::Item(item) = item else {
+            bail!("path {path}: $ref path items are not supported")
+        };
         for method in METHODS {
             let op = match method {
                 "GET" => &item.get,
@@ -91,7 +97,10 @@ pub fn operations(spec: &OpenAPI) -> Result<Vec<Operation>> {
                 _ => &item.delete,
             };
             if let Some(op) = op {
-                ops.push(operation(spec, method, path, op).with_context(|| format!("{method} {path}"))?);
+                ops.push(
+                    operation(spec, method, path, op)
+                        .with_context(|| format!("{method} {path}"))?,
+                );
             }
         }
     }
@@ -101,7 +110,9 @@ pub fn operations(spec: &OpenAPI) -> Result<Vec<Operation>> {
 
 fn operation(spec: &OpenAPI, method: &str, path: &str, op: &SpecOperation) -> Result<Operation> {
     let id = op.operation_id.clone().context("missing operationId")?;
-    let [tag] = op.tags.as_slice() else { bail!("{id}: exactly one tag is required") };
+    let [tag] = op.tags.as_slice() else {
+        bail!("{id}: exactly one tag is required")
+    };
     let mut path_params = Vec::new();
     let mut query_params = Vec::new();
     for p in &op.parameters {
@@ -110,7 +121,10 @@ fn operation(spec: &OpenAPI, method: &str, path: &str, op: &SpecOperation) -> Re
             Parameter::Path { parameter_data, .. } => path_params.push(parameter_data.name.clone()),
             Parameter::Query { parameter_data, .. } => {
                 let ParameterSchemaOrContent::Schema(schema) = &parameter_data.format else {
-                    bail!("{id}: query parameter {} needs a schema", parameter_data.name)
+                    bail!(
+                        "{id}: query parameter {} needs a schema",
+                        parameter_data.name
+                    )
                 };
                 query_params.push(Field {
                     name: parameter_data.name.clone(),
@@ -126,7 +140,11 @@ fn operation(spec: &OpenAPI, method: &str, path: &str, op: &SpecOperation) -> Re
         Some(body) => request_body(spec, &id, body)?,
     };
     let success = success(spec, &id, op)?;
-    let batch_items = op.extensions.get("x-batch-items").and_then(|v| v.as_str()).map(str::to_owned);
+    let batch_items = op
+        .extensions
+        .get("x-batch-items")
+        .and_then(|v| v.as_str())
+        .map(str::to_owned);
     let free = op.extensions.get("x-quota-cost").and_then(|v| v.as_u64()) == Some(0);
     Ok(Operation {
         summary: op.summary.clone().unwrap_or_default(),
@@ -143,12 +161,19 @@ fn operation(spec: &OpenAPI, method: &str, path: &str, op: &SpecOperation) -> Re
     })
 }
 
-fn resolve_parameter<'a>(spec: &'a OpenAPI, p: &'a ReferenceOr<Parameter>) -> Result<&'a Parameter> {
+fn resolve_parameter<'a>(
+    spec: &'a OpenAPI,
+    p: &'a ReferenceOr<Parameter>,
+) -> Result<&'a Parameter> {
     match p {
         ReferenceOr::Item(p) => Ok(p),
         ReferenceOr::Reference { reference } => {
             let name = ref_name(reference, "#/components/parameters/")?;
-            match spec.components.as_ref().and_then(|c| c.parameters.get(name)) {
+            match spec
+                .components
+                .as_ref()
+                .and_then(|c| c.parameters.get(name))
+            {
                 Some(ReferenceOr::Item(p)) => Ok(p),
                 _ => bail!("unresolved parameter {reference}"),
             }
@@ -183,18 +208,24 @@ pub fn resolve_schema<'a>(spec: &'a OpenAPI, s: &'a ReferenceOr<Schema>) -> Resu
 }
 
 pub fn ref_name<'a>(reference: &'a str, prefix: &str) -> Result<&'a str> {
-    reference.strip_prefix(prefix).with_context(|| format!("{reference} is not under {prefix}"))
+    reference
+        .strip_prefix(prefix)
+        .with_context(|| format!("{reference} is not under {prefix}"))
 }
 
 fn schema_ref_name(schema: &Option<ReferenceOr<Schema>>) -> Result<String> {
     match schema {
-        Some(ReferenceOr::Reference { reference }) => Ok(ref_name(reference, "#/components/schemas/")?.to_owned()),
+        Some(ReferenceOr::Reference { reference }) => {
+            Ok(ref_name(reference, "#/components/schemas/")?.to_owned())
+        }
         _ => bail!("body schemas must be a $ref to a named component"),
     }
 }
 
 fn request_body(spec: &OpenAPI, id: &str, body: &ReferenceOr<RequestBody>) -> Result<Body> {
-    let ReferenceOr::Item(body) = body else { bail!("{id}: $ref request bodies are not supported") };
+    let ReferenceOr::Item(body) = body else {
+        bail!("{id}: $ref request bodies are not supported")
+    };
     if let Some(media) = body.content.get("application/json") {
         return Ok(Body::Json(schema_ref_name(&media.schema)?));
     }
@@ -214,31 +245,46 @@ fn multipart(spec: &OpenAPI, media: &MediaType) -> Result<Body> {
     for (name, prop) in &object.properties {
         let required = object.required.contains(name);
         let kind = match prop {
-            ReferenceOr::Reference { reference } => {
-                FieldKind::Text(format!("types::{}", ref_name(reference, "#/components/schemas/")?))
-            }
+            ReferenceOr::Reference { reference } => FieldKind::Text(format!(
+                "types::{}",
+                ref_name(reference, "#/components/schemas/")?
+            )),
             ReferenceOr::Item(prop) => match &prop.schema_kind {
                 SchemaKind::Type(Type::String(s)) if is_binary(&s.format) => FieldKind::File,
                 SchemaKind::Type(Type::Array(a)) => match &a.items {
-                    Some(ReferenceOr::Item(item)) if matches!(&item.schema_kind, SchemaKind::Type(Type::String(s)) if is_binary(&s.format)) => FieldKind::Files,
+                    Some(ReferenceOr::Item(item)) if matches!(&item.schema_kind, SchemaKind::Type(Type::String(s)) if is_binary(&s.format)) => {
+                        FieldKind::Files
+                    }
                     _ => bail!("form {schema_name}.{name}: arrays must be of binary strings"),
                 },
                 _ => FieldKind::Text(rust_scalar(&ReferenceOr::Item(prop.as_ref().clone()))?),
             },
         };
-        fields.push(Field { name: name.clone(), kind, required });
+        fields.push(Field {
+            name: name.clone(),
+            kind,
+            required,
+        });
     }
-    Ok(Body::Multipart { schema: schema_name, fields })
+    Ok(Body::Multipart {
+        schema: schema_name,
+        fields,
+    })
 }
 
 fn is_binary(format: &openapiv3::VariantOrUnknownOrEmpty<openapiv3::StringFormat>) -> bool {
-    matches!(format, openapiv3::VariantOrUnknownOrEmpty::Item(openapiv3::StringFormat::Binary))
+    matches!(
+        format,
+        openapiv3::VariantOrUnknownOrEmpty::Item(openapiv3::StringFormat::Binary)
+    )
 }
 
 /// The Rust type of a scalar schema (query parameter or form text part).
 fn rust_scalar(schema: &ReferenceOr<Schema>) -> Result<String> {
     Ok(match schema {
-        ReferenceOr::Reference { reference } => format!("types::{}", ref_name(reference, "#/components/schemas/")?),
+        ReferenceOr::Reference { reference } => {
+            format!("types::{}", ref_name(reference, "#/components/schemas/")?)
+        }
         ReferenceOr::Item(s) => match &s.schema_kind {
             SchemaKind::Type(Type::String(_)) => "String".into(),
             SchemaKind::Type(Type::Integer(_)) => "i64".into(),
@@ -252,7 +298,9 @@ fn rust_scalar(schema: &ReferenceOr<Schema>) -> Result<String> {
 fn success(spec: &OpenAPI, id: &str, op: &SpecOperation) -> Result<Success> {
     let mut found = None;
     for (status, response) in &op.responses.responses {
-        let StatusCode::Code(code) = status else { bail!("{id}: status ranges are not allowed") };
+        let StatusCode::Code(code) = status else {
+            bail!("{id}: status ranges are not allowed")
+        };
         if !(200..300).contains(code) {
             continue;
         }
@@ -263,9 +311,12 @@ fn success(spec: &OpenAPI, id: &str, op: &SpecOperation) -> Result<Success> {
         found = Some(if *code == 204 {
             Success::NoContent
         } else if let Some(media) = response.content.get("application/json") {
-            Success::Json { status: *code, schema: schema_ref_name(&media.schema)? }
+            Success::Json {
+                status: *code,
+                schema: schema_ref_name(&media.schema)?,
+            }
         } else if !response.content.is_empty() && *code == 200 {
-            Success::File { media_types: response.content.keys().cloned().collect() }
+            Success::File
         } else {
             bail!("{id}: unsupported success response {code}")
         });
@@ -279,7 +330,10 @@ pub fn pascal(snake: &str) -> String {
         .split(['_', '-'])
         .map(|part| {
             let mut chars = part.chars();
-            chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+            chars
+                .next()
+                .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+                .unwrap_or_default()
         })
         .collect()
 }

@@ -24,26 +24,78 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>> {
     let spec = contract::load(&root.join("openapi/suite.yaml"))?;
     let ops = contract::operations(&spec)?;
     let tags: Vec<String> = spec.tags.iter().map(|t| t.name.clone()).collect();
-    let server_types = format_rust(&types::server_types(&spec)?)?;
-    let server_api = format_rust(&server_api::server_api(&ops, &tags))?;
-    let client = format_rust(&client::progenitor_client(&spec, &ops)?)?;
-    let multipart = format_rust(&client::multipart_client(&ops))?;
-    Ok(vec![
-        file(root, "server/src/generated/mod.rs", "//! Code generated from the contract: wire types and the API layer.\n\npub mod api;\npub mod types;\n", ""),
-        file(root, "server/src/generated/types.rs", "//! Wire types of every schema in the contract.\n\n#![allow(clippy::all, clippy::pedantic, missing_docs, unused_imports, dead_code)]\n\n", &server_types),
-        file(root, "server/src/generated/api.rs", "//! The API layer: operations, the `Backend` trait, the dropshot trait and its implementation.\n\n#![allow(clippy::too_many_arguments)]\n", &server_api),
-        file(root, "client/src/generated.rs", "//! Progenitor's client for every JSON operation of the contract.\n\n#![allow(clippy::all, clippy::pedantic, unused_imports, dead_code, missing_docs)]\n\n", &client),
-        file(root, "client/src/multipart.rs", "//! Typed client methods for the contract's multipart operations, on the same `Client`.\n\n#![allow(clippy::too_many_arguments)]\n", &multipart),
-    ])
+    let server_types = pretty(&types::server_types(&spec)?)?;
+    let server_api = pretty(&server_api::server_api(&ops, &tags))?;
+    let client = pretty(&client::progenitor_client(&spec, &ops)?)?;
+    let multipart = pretty(&client::multipart_client(&ops))?;
+    [
+        file(
+            root,
+            "server/src/generated/mod.rs",
+            "//! Code generated from the contract: wire types and the API layer.\n\npub mod api;\npub mod types;\n",
+            "",
+        ),
+        file(
+            root,
+            "server/src/generated/types.rs",
+            "//! Wire types of every schema in the contract.\n\n#![allow(clippy::all, clippy::pedantic, clippy::unwrap_used, missing_docs, unused_imports, dead_code)]\n\n",
+            &server_types,
+        ),
+        file(
+            root,
+            "server/src/generated/api.rs",
+            "//! The API layer: operations, the `Backend` trait, the dropshot trait and its implementation.\n\n#![allow(clippy::too_many_arguments)]\n",
+            &server_api,
+        ),
+        file(
+            root,
+            "client/src/generated.rs",
+            "//! Progenitor's client for every JSON operation of the contract.\n\n#![allow(clippy::all, clippy::pedantic, clippy::unwrap_used, unused_imports, dead_code, missing_docs)]\n\n",
+            &client,
+        ),
+        file(
+            root,
+            "client/src/multipart.rs",
+            "//! Typed client methods for the contract's multipart operations, on the same `Client`.\n\n#![allow(clippy::too_many_arguments)]\n",
+            &multipart,
+        ),
+    ]
+    .into_iter()
+    .collect()
 }
 
-fn file(root: &Path, rel: &str, preamble: &str, body: &str) -> Generated {
-    Generated { path: root.join(rel), content: format!("{BANNER}{preamble}{body}") }
+/// A whole generated file, formatted by rustfmt so that `cargo fmt` leaves it as it is.
+fn file(root: &Path, rel: &str, preamble: &str, body: &str) -> Result<Generated> {
+    Ok(Generated {
+        path: root.join(rel),
+        content: rustfmt(&format!("{BANNER}{preamble}{body}"))?,
+    })
 }
 
-fn format_rust(tokens: &str) -> Result<String> {
+/// Pretty-prints a token stream rendered as a string.
+fn pretty(tokens: &str) -> Result<String> {
     let file = syn::parse_file(tokens).context("generated code does not parse")?;
     Ok(prettyplease::unparse(&file))
+}
+
+fn rustfmt(code: &str) -> Result<String> {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new("rustfmt")
+        .args(["--edition", "2024", "--emit", "stdout"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .context("running rustfmt")?;
+    child
+        .stdin
+        .take()
+        .context("rustfmt stdin")?
+        .write_all(code.as_bytes())?;
+    let output = child.wait_with_output()?;
+    if !output.status.success() {
+        bail!("rustfmt failed on generated code");
+    }
+    String::from_utf8(output.stdout).context("rustfmt output")
 }
 
 /// The files whose content differs from what the contract generates.
@@ -60,7 +112,10 @@ pub fn run(root: &Path, check: bool) -> Result<()> {
         let stale = stale(root)?;
         if !stale.is_empty() {
             let list: Vec<String> = stale.iter().map(|p| p.display().to_string()).collect();
-            bail!("generated code is stale; run `cargo xtask codegen`:\n  {}", list.join("\n  "));
+            bail!(
+                "generated code is stale; run `cargo xtask codegen`:\n  {}",
+                list.join("\n  ")
+            );
         }
         println!("generated code is up to date");
         return Ok(());
@@ -69,7 +124,8 @@ pub fn run(root: &Path, check: bool) -> Result<()> {
         if let Some(dir) = g.path.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        std::fs::write(&g.path, &g.content).with_context(|| format!("writing {}", g.path.display()))?;
+        std::fs::write(&g.path, &g.content)
+            .with_context(|| format!("writing {}", g.path.display()))?;
         println!("wrote {}", g.path.display());
     }
     Ok(())
@@ -81,6 +137,9 @@ mod tests {
     fn generated_code_is_fresh() {
         let root = crate::workspace_root();
         let stale = super::stale(&root).expect("codegen runs");
-        assert!(stale.is_empty(), "stale generated files, run `cargo xtask codegen`: {stale:?}");
+        assert!(
+            stale.is_empty(),
+            "stale generated files, run `cargo xtask codegen`: {stale:?}"
+        );
     }
 }

@@ -42,49 +42,108 @@ fn operation_enum(out: &mut String, ops: &[Operation]) {
     out.push_str("\n/// Every operation of the contract, one variant per `operationId`.\n");
     out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\npub enum Operation {\n");
     for op in ops {
-        let _ = writeln!(out, "    /// `{} {}`: {}\n    {},", op.method, op.path, op.summary, variant(op));
+        let _ = writeln!(
+            out,
+            "    /// `{} {}`: {}\n    {},",
+            op.method,
+            op.path,
+            op.summary,
+            variant(op)
+        );
     }
     out.push_str("}\n\nimpl Operation {\n");
-    let _ = writeln!(out, "    /// All operations, sorted by `operationId`.\n    pub const ALL: [Operation; {}] = [", ops.len());
+    let _ = writeln!(
+        out,
+        "    /// All operations, sorted by `operationId`.\n    pub const ALL: [Operation; {}] = [",
+        ops.len()
+    );
     for op in ops {
         let _ = writeln!(out, "        Operation::{},", variant(op));
     }
     out.push_str("    ];\n\n");
-    let table = |out: &mut String, doc: &str, name: &str, ty: &str, value: &dyn Fn(&Operation) -> String| {
-        let _ = writeln!(out, "    /// {doc}\n    pub fn {name}(self) -> {ty} {{\n        match self {{");
+    let table = |out: &mut String,
+                 doc: &str,
+                 name: &str,
+                 ty: &str,
+                 value: &dyn Fn(&Operation) -> String| {
+        let _ = writeln!(
+            out,
+            "    /// {doc}\n    pub fn {name}(self) -> {ty} {{\n        match self {{"
+        );
         for op in ops {
-            let _ = writeln!(out, "            Operation::{} => {},", variant(op), value(op));
+            let _ = writeln!(
+                out,
+                "            Operation::{} => {},",
+                variant(op),
+                value(op)
+            );
         }
         out.push_str("        }\n    }\n\n");
     };
-    table(out, "The `operationId`.", "id", "&'static str", &|op| format!("{:?}", op.id));
-    table(out, "The API (tag) the operation belongs to.", "api", "Api", &|op| format!("Api::{}", pascal(&op.tag)));
-    table(out, "The HTTP method.", "method", "&'static str", &|op| format!("{:?}", op.method));
-    table(out, "The path template.", "path", "&'static str", &|op| format!("{:?}", op.path));
-    table(out, "Whether calls cost no quota (downloads).", "is_free", "bool", &|op| op.free.to_string());
+    table(out, "The `operationId`.", "id", "&'static str", &|op| {
+        format!("{:?}", op.id)
+    });
+    table(
+        out,
+        "The API (tag) the operation belongs to.",
+        "api",
+        "Api",
+        &|op| format!("Api::{}", pascal(&op.tag)),
+    );
+    table(out, "The HTTP method.", "method", "&'static str", &|op| {
+        format!("{:?}", op.method)
+    });
+    table(out, "The path template.", "path", "&'static str", &|op| {
+        format!("{:?}", op.path)
+    });
+    table(
+        out,
+        "Whether calls cost no quota (downloads).",
+        "is_free",
+        "bool",
+        &|op| op.free.to_string(),
+    );
     out.push_str("}\n");
 }
 
 fn inputs(out: &mut String, op: &Operation) {
     let name = variant(op);
     if !op.path_params.is_empty() {
-        let _ = writeln!(out, "\n/// Path parameters of `{}`.\n#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]\npub struct {name}Path {{", op.id);
+        let _ = writeln!(
+            out,
+            "\n/// Path parameters of `{}`.\n#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]\npub struct {name}Path {{",
+            op.id
+        );
         for p in &op.path_params {
             let _ = writeln!(out, "    pub {p}: String,");
         }
         out.push_str("}\n");
     }
     if !op.query_params.is_empty() {
-        let _ = writeln!(out, "\n/// Query parameters of `{}`.\n#[derive(Debug, Default, serde::Deserialize, schemars::JsonSchema)]\npub struct {name}Query {{", op.id);
+        let _ = writeln!(
+            out,
+            "\n/// Query parameters of `{}`.\n#[derive(Debug, Default, serde::Deserialize, schemars::JsonSchema)]\npub struct {name}Query {{",
+            op.id
+        );
         for q in &op.query_params {
-            let FieldKind::Text(ty) = &q.kind else { continue };
-            let ty = if q.required { ty.clone() } else { format!("Option<{ty}>") };
+            let FieldKind::Text(ty) = &q.kind else {
+                continue;
+            };
+            let ty = if q.required {
+                ty.clone()
+            } else {
+                format!("Option<{ty}>")
+            };
             let _ = writeln!(out, "    pub {}: {ty},", q.name);
         }
         out.push_str("}\n");
     }
     if let Body::Multipart { fields, schema } = &op.body {
-        let _ = writeln!(out, "\n/// The parts of `{}`'s form (`{schema}`), read within the platform's limits.\n#[derive(Debug)]\npub struct {name}Form {{", op.id);
+        let _ = writeln!(
+            out,
+            "\n/// The parts of `{}`'s form (`{schema}`), read within the platform's limits.\n#[derive(Debug)]\npub struct {name}Form {{",
+            op.id
+        );
         for f in fields {
             let ty = match &f.kind {
                 FieldKind::File if f.required => "Upload".to_owned(),
@@ -95,7 +154,10 @@ fn inputs(out: &mut String, op: &Operation) {
             };
             let _ = writeln!(out, "    pub {}: {ty},", f.name);
         }
-        let _ = writeln!(out, "}}\n\nimpl {name}Form {{\n    /// Takes the declared parts out of `raw`; a missing, repeated or unknown part is a 400.\n    pub fn from_raw(mut raw: RawForm) -> Result<Self, ApiError> {{\n        let form = Self {{");
+        let _ = writeln!(
+            out,
+            "}}\n\nimpl {name}Form {{\n    /// Takes the declared parts out of `raw`; a missing, repeated or unknown part is a 400.\n    pub fn from_raw(mut raw: RawForm) -> Result<Self, ApiError> {{\n        let form = Self {{"
+        );
         for f in fields {
             let call = match (&f.kind, f.required) {
                 (FieldKind::File, true) => "file",
@@ -113,7 +175,11 @@ fn inputs(out: &mut String, op: &Operation) {
 /// The typed arguments after `caller`, as `name: Type` pairs.
 fn arguments(op: &Operation) -> Vec<(String, String)> {
     let name = variant(op);
-    let mut args: Vec<(String, String)> = op.path_params.iter().map(|p| (p.clone(), "String".to_owned())).collect();
+    let mut args: Vec<(String, String)> = op
+        .path_params
+        .iter()
+        .map(|p| (p.clone(), "String".to_owned()))
+        .collect();
     if !op.query_params.is_empty() {
         args.push(("query".into(), format!("{name}Query")));
     }
@@ -129,7 +195,7 @@ fn backend_output(op: &Operation) -> String {
     match &op.success {
         Success::Json { schema, .. } => format!("types::{schema}"),
         Success::NoContent => "()".into(),
-        Success::File { .. } => "FileBody".into(),
+        Success::File => "FileBody".into(),
     }
 }
 
@@ -161,10 +227,13 @@ fn backend_trait(out: &mut String, ops: &[Operation]) {
 
 fn response_type(op: &Operation) -> String {
     let inner = match &op.success {
-        Success::Json { status: 201, schema } => format!("HttpResponseCreated<types::{schema}>"),
+        Success::Json {
+            status: 201,
+            schema,
+        } => format!("HttpResponseCreated<types::{schema}>"),
         Success::Json { schema, .. } => format!("HttpResponseOk<types::{schema}>"),
         Success::NoContent => "HttpResponseDeleted".into(),
-        Success::File { .. } => "HttpResponseOk<FreeformBody>".into(),
+        Success::File => "HttpResponseOk<FreeformBody>".into(),
     };
     format!("Result<HttpResponseHeaders<{inner}>, HttpError>")
 }
@@ -215,7 +284,10 @@ fn api_impl(out: &mut String, ops: &[Operation]) {
     for op in ops {
         let name = variant(op);
         let mut body = String::new();
-        let _ = writeln!(body, "            let caller = gateway.authenticate(&rqctx, op).await?;");
+        let _ = writeln!(
+            body,
+            "            let caller = gateway.authenticate(&rqctx, op).await?;"
+        );
         let mut call_args = Vec::new();
         if !op.path_params.is_empty() {
             let _ = writeln!(body, "            let path = path.into_inner();");
@@ -233,28 +305,43 @@ fn api_impl(out: &mut String, ops: &[Operation]) {
                 call_args.push("body".into());
             }
             Body::Multipart { .. } => {
-                let _ = writeln!(body, "            let form = {name}Form::from_raw(form.read(gateway).await?)?;");
+                let _ = writeln!(
+                    body,
+                    "            let form = {name}Form::from_raw(form.read(gateway).await?)?;"
+                );
                 call_args.push("form".into());
             }
         }
         let cost = match (&op.batch_items, &op.body, op.free) {
             (_, _, true) => "0".to_owned(),
-            (Some(field), Body::Multipart { .. }, _) => format!("gateway.batch_cost(op, form.{field}.len())?"),
+            (Some(field), Body::Multipart { .. }, _) => {
+                format!("gateway.batch_cost(op, form.{field}.len())?")
+            }
             (Some(field), _, _) => format!("gateway.batch_cost(op, body.{field}.len())?"),
             (None, _, _) => "1".to_owned(),
         };
-        let _ = writeln!(body, "            let admission = gateway.admit(&caller, op, {cost}).await?;");
+        let _ = writeln!(
+            body,
+            "            let admission = gateway.admit(&caller, op, {cost}).await?;"
+        );
         let _ = writeln!(
             body,
             "            let outcome = gateway.work(op, backend.{}(&caller{})).await;",
             op.id,
-            call_args.iter().map(|a| format!(", {a}")).collect::<String>()
+            call_args
+                .iter()
+                .map(|a| format!(", {a}"))
+                .collect::<String>()
         );
         let settle = match &op.success {
-            Success::Json { status: 201, .. } => "gateway.settle(admission, outcome.map(HttpResponseCreated)).await",
+            Success::Json { status: 201, .. } => {
+                "gateway.settle(admission, outcome.map(HttpResponseCreated)).await"
+            }
             Success::Json { .. } => "gateway.settle(admission, outcome.map(HttpResponseOk)).await",
-            Success::NoContent => "gateway.settle(admission, outcome.map(|()| HttpResponseDeleted())).await",
-            Success::File { .. } => "gateway.settle_file(admission, outcome).await",
+            Success::NoContent => {
+                "gateway.settle(admission, outcome.map(|()| HttpResponseDeleted())).await"
+            }
+            Success::File => "gateway.settle_file(admission, outcome).await",
         };
         let _ = writeln!(body, "            {settle}");
         let _ = writeln!(

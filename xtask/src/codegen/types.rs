@@ -8,15 +8,23 @@ use typify::{TypeSpace, TypeSpaceSettings};
 /// so that dropshot publishes the same shapes the contract declares.
 pub fn server_types(spec: &OpenAPI) -> Result<String> {
     let mut settings = TypeSpaceSettings::default();
-    settings.with_derive("schemars::JsonSchema".to_owned()).with_struct_builder(false);
+    settings
+        .with_derive("schemars::JsonSchema".to_owned())
+        .with_struct_builder(false);
     let mut space = TypeSpace::new(&settings);
-    space.add_ref_types(component_schemas(spec)?).context("typify rejected a component schema")?;
+    space
+        .add_ref_types(component_schemas(spec)?)
+        .context("typify rejected a component schema")?;
     Ok(space.to_stream().to_string())
 }
 
 /// The contract's component schemas as schemars (JSON Schema) values, the form typify takes.
 pub fn component_schemas(spec: &OpenAPI) -> Result<Vec<(String, schemars::schema::Schema)>> {
-    let schemas = spec.components.as_ref().map(|c| &c.schemas).context("no components")?;
+    let schemas = spec
+        .components
+        .as_ref()
+        .map(|c| &c.schemas)
+        .context("no components")?;
     schemas
         .iter()
         .map(|(name, schema)| {
