@@ -69,7 +69,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        if path == "." || path.is_empty() {
+        if path == "." || path == "?" || path.is_empty() {
             ApiError::InvalidInput(format!("invalid JSON body: {inner}"))
         } else {
             ApiError::InvalidInput(format!("field `{path}`: {inner}"))

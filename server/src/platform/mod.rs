@@ -14,6 +14,7 @@ pub mod gateway;
 pub mod keys;
 pub mod metrics;
 pub mod quota;
+pub mod sniff;
 
 pub use api::{Api, Plan};
 pub use error::ApiError;

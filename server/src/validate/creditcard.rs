@@ -398,7 +398,7 @@ mod tests {
         assert_eq!(check.iin, "411111");
         assert_eq!(check.last4, "1111");
         let amex = super::check("378282246310005").unwrap();
-        assert_eq!(amex.formatted_masked, "3782 82***** 0005");
+        assert_eq!(amex.formatted_masked, "3782 82**** *0005");
     }
 
     #[test]
