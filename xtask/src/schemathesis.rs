@@ -62,8 +62,11 @@ pub fn run(root: &Path, schemathesis: &Path, coverage_dir: &Path) -> Result<()> 
     }
     println!("implemented operations: {}", operations.join(", "));
 
+    // The server's log and schemathesis's JUnit report outlive the run, for CI artifacts.
+    let report_dir = target_dir(root).join("schemathesis");
+    std::fs::create_dir_all(&report_dir)?;
     let addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
-    let mut server = Server::spawn(&suite, &data, addr, &work.path.join("server.log"))?;
+    let mut server = Server::spawn(&suite, &data, addr, &report_dir.join("server.log"))?;
     server.wait_healthy(Duration::from_secs(60))?;
     println!(
         "suite serving on http://{addr} (log: {})",
@@ -75,7 +78,6 @@ pub fn run(root: &Path, schemathesis: &Path, coverage_dir: &Path) -> Result<()> 
         &config,
         format!("headers = {{ \"X-API-Key\" = \"${{{KEY_VAR}}}\" }}\n"),
     )?;
-    let report_dir = target_dir(root).join("schemathesis");
     let mut command = Command::new(schemathesis);
     command
         .arg("--config-file")
@@ -87,8 +89,8 @@ pub fn run(root: &Path, schemathesis: &Path, coverage_dir: &Path) -> Result<()> 
         .args(["--max-examples", MAX_EXAMPLES])
         .args(["--request-timeout", "30"])
         .args(["--output-sanitize", "true"])
-        .args(["--report", "junit", "--report-dir"])
-        .arg(&report_dir);
+        .args(["--report", "junit", "--report-junit-path"])
+        .arg(report_dir.join("junit.xml"));
     if !EXCLUDED_CHECKS.is_empty() {
         let names: Vec<&str> = EXCLUDED_CHECKS.iter().map(|(name, _)| *name).collect();
         command.args(["--exclude-checks", &names.join(",")]);
@@ -144,7 +146,7 @@ fn run_with_timeout(mut command: Command, timeout: Duration) -> Result<()> {
             if status.success() {
                 return Ok(());
             }
-            bail!("schemathesis reported failures (exit {status}); see its output above");
+            bail!("schemathesis reported failures ({status}); see its output above");
         }
         if Instant::now() > deadline {
             let _ = child.kill();

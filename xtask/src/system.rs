@@ -215,19 +215,17 @@ fn ensure_schemathesis(root: &Path, apt: &mut Apt) -> Result<PathBuf> {
         "missing: schemathesis {SCHEMATHESIS_VERSION} -> installing into {}",
         venv.display()
     );
-    let venv_works = Command::new("python3")
-        .args(["-c", "import venv, ensurepip"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !venv_works {
+    let create = || {
+        let mut create = Command::new("python3");
+        create.args(["-m", "venv", "--clear"]).arg(&venv);
+        run(create)
+    };
+    if create().is_err() {
+        // Debian's python3 makes venvs only with python3-venv (it brings python3 along).
         println!("missing: python3 with venv -> installing python3-venv");
         apt.install(&["python3-venv"])?;
+        create().context("creating the schemathesis virtualenv")?;
     }
-    let mut create = Command::new("python3");
-    create.args(["-m", "venv", "--clear"]).arg(&venv);
-    run(create).context("creating the schemathesis virtualenv")?;
     let mut pip = Command::new(venv.join("bin").join("pip"));
     pip.args(["install", "--quiet", "--disable-pip-version-check"])
         .arg(format!("schemathesis=={SCHEMATHESIS_VERSION}"));

@@ -57,7 +57,11 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
                 .with_context(|| format!("removing {}", coverage_dir.display()))?;
         }
         std::fs::create_dir_all(&coverage_dir)?;
-        cargo(root, &["test", "--workspace"], &coverage_env)
+        cargo(
+            root,
+            &["test", "--workspace", "--no-fail-fast"],
+            &coverage_env,
+        )
     })?;
     steps.run("test-postgres", || {
         let tools = tools.as_ref().context("the system step was skipped")?;
@@ -67,7 +71,14 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         env.push(("SUITE_TEST_POSTGRES_URL", OsStr::new(&url)));
         cargo(
             root,
-            &["test", "-p", "conformance", "-p", "suite-server"],
+            &[
+                "test",
+                "--no-fail-fast",
+                "-p",
+                "conformance",
+                "-p",
+                "suite-server",
+            ],
             &env,
         )
         // `cluster` drops here, on success and on failure alike: the server stops.
