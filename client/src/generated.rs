@@ -828,10 +828,10 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct CreditCardValidateRequest {
-        ///The card number; spaces and dashes allowed.
+        ///The card number: digits, optionally grouped with spaces, dots or dashes. Anything else (letters, control characters, no digit at all) is 400 `invalid_input`; a number of the wrong length is answered 200 with `valid: false` and the reason.
         pub number: CreditCardValidateRequestNumber,
     }
-    ///The card number; spaces and dashes allowed.
+    ///The card number: digits, optionally grouped with spaces, dots or dashes. Anything else (letters, control characters, no digit at all) is 400 `invalid_input`; a number of the wrong length is answered 200 with `valid: false` and the reason.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct CreditCardValidateRequestNumber(::std::string::String);
@@ -854,6 +854,13 @@ pub mod types {
             }
             if value.chars().count() < 1usize {
                 return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[0-9 .-]*[0-9][0-9 .-]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[0-9 .-]*[0-9][0-9 .-]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }

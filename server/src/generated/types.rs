@@ -836,10 +836,10 @@ impl<'de> ::serde::Deserialize<'de> for CreateTemplateFormName {
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreditCardValidateRequest {
-    ///The card number; spaces and dashes allowed.
+    ///The card number: digits, optionally grouped with spaces, dots or dashes. Anything else (letters, control characters, no digit at all) is 400 `invalid_input`; a number of the wrong length is answered 200 with `valid: false` and the reason.
     pub number: CreditCardValidateRequestNumber,
 }
-///The card number; spaces and dashes allowed.
+///The card number: digits, optionally grouped with spaces, dots or dashes. Anything else (letters, control characters, no digit at all) is 400 `invalid_input`; a number of the wrong length is answered 200 with `valid: false` and the reason.
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -864,6 +864,13 @@ impl ::std::str::FromStr for CreditCardValidateRequestNumber {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[0-9 .-]*[0-9][0-9 .-]*$").unwrap()
+            });
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[0-9 .-]*[0-9][0-9 .-]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }

@@ -22,7 +22,9 @@ impl Sniffed {
             Sniffed::Png => "image/png",
             Sniffed::Jpeg => "image/jpeg",
             Sniffed::Webp => "image/webp",
-            Sniffed::Docx => "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            Sniffed::Docx => {
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            }
             Sniffed::Odt => "application/vnd.oasis.opendocument.text",
             Sniffed::Text => "text/plain",
             Sniffed::Unknown => "application/octet-stream",
@@ -74,8 +76,14 @@ mod tests {
         assert_eq!(sniff(b"RIFF\0\0\0\0WEBPVP8 "), Sniffed::Webp);
         assert_eq!(sniff("Vertrag über Leistungen".as_bytes()), Sniffed::Text);
         assert_eq!(sniff(b"\0\x01\x02"), Sniffed::Unknown);
-        assert_eq!(sniff(b"PK\x03\x04....mimetypeapplication/vnd.oasis.opendocument.text"), Sniffed::Odt);
-        assert_eq!(sniff(b"PK\x03\x04..[Content_Types].xml..word/document.xml"), Sniffed::Docx);
+        assert_eq!(
+            sniff(b"PK\x03\x04....mimetypeapplication/vnd.oasis.opendocument.text"),
+            Sniffed::Odt
+        );
+        assert_eq!(
+            sniff(b"PK\x03\x04..[Content_Types].xml..word/document.xml"),
+            Sniffed::Docx
+        );
         assert_eq!(sniff(b"PK\x03\x04..other.zip"), Sniffed::Unknown);
     }
 

@@ -176,7 +176,6 @@ pub struct CardCheck {
 pub enum CardInputError {
     Empty,
     InvalidCharacter(char),
-    TooLong(usize),
 }
 
 impl std::fmt::Display for CardInputError {
@@ -188,9 +187,6 @@ impl std::fmt::Display for CardInputError {
                     f,
                     "the card number may hold only digits, spaces and dashes, not {c:?}"
                 )
-            }
-            CardInputError::TooLong(n) => {
-                write!(f, "the card number has {n} digits; at most 19 are possible")
             }
         }
     }
@@ -208,9 +204,6 @@ pub fn digits_of(input: &str) -> Result<String, CardInputError> {
     }
     if digits.is_empty() {
         return Err(CardInputError::Empty);
-    }
-    if digits.len() > 19 {
-        return Err(CardInputError::TooLong(digits.len()));
     }
     Ok(digits)
 }
@@ -242,6 +235,10 @@ pub fn check(input: &str) -> Result<CardCheck, CardInputError> {
     let length_valid = brand.lengths().contains(&length);
     let error = if length < 12 {
         Some(format!("{length} digits is too short for a card number"))
+    } else if length > 19 {
+        Some(format!(
+            "{length} digits is too long for a card number (at most 19)"
+        ))
     } else if brand == Brand::Unknown {
         Some("the number matches no known card brand".to_owned())
     } else if !length_valid {
@@ -408,6 +405,11 @@ mod tests {
             check("4111x111"),
             Err(CardInputError::InvalidCharacter('x'))
         );
-        assert_eq!(check(&"4".repeat(20)), Err(CardInputError::TooLong(20)));
+        let long = check(&"4".repeat(63)).unwrap();
+        assert!(!long.valid && !long.length_valid);
+        assert_eq!(
+            long.error.as_deref(),
+            Some("63 digits is too long for a card number (at most 19)")
+        );
     }
 }
