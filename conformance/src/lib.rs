@@ -170,6 +170,31 @@ async fn fresh_database() -> Result<String> {
     Ok(format!("{base}/{name}"))
 }
 
+/// The contract's error body of a call that must fail with `status`; panics otherwise.
+pub fn expect_error<T>(
+    result: Result<suite_client::ResponseValue<T>, suite_client::Error<suite_client::types::Error>>,
+    status: u16,
+) -> suite_client::ResponseValue<suite_client::types::Error> {
+    match result {
+        Ok(response) => panic!("expected {status}, got {}", response.status()),
+        Err(suite_client::Error::ErrorResponse(error)) => {
+            assert_eq!(error.status().as_u16(), status, "{:?}", *error);
+            error
+        }
+        Err(other) => panic!("expected a typed {status} error, got {other}"),
+    }
+}
+
+/// The status of a call's answer, success or error (0 when there was none).
+pub fn status_of<T>(
+    result: Result<suite_client::ResponseValue<T>, suite_client::Error<suite_client::types::Error>>,
+) -> u16 {
+    match result {
+        Ok(response) => response.status().as_u16(),
+        Err(error) => error.status().map_or(0, |s| s.as_u16()),
+    }
+}
+
 /// Which database this run uses, for messages.
 pub fn database_kind() -> &'static str {
     if std::env::var_os("SUITE_TEST_POSTGRES_URL").is_some() {

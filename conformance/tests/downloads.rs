@@ -18,13 +18,6 @@ async fn stored(server: &TestServer, key_id: &str, api: Api, content_type: &str)
     blob.id
 }
 
-fn status_of<T>(result: Result<T, suite_client::Error<suite_client::types::Error>>) -> u16 {
-    match result {
-        Ok(_) => 200,
-        Err(e) => e.status().map(|s| s.as_u16()).unwrap_or(0),
-    }
-}
-
 #[tokio::test]
 async fn the_owner_downloads_with_the_real_content_type_at_no_cost() {
     let server = TestServer::start().await;
@@ -74,7 +67,7 @@ async fn the_owner_downloads_with_the_real_content_type_at_no_cost() {
     );
     let redacted = stored(&server, &owner.id, Api::Pii, "image/png").await;
     assert_eq!(
-        status_of(server.client(&owner).pii_download(&redacted).await),
+        conformance::status_of(server.client(&owner).pii_download(&redacted).await),
         200
     );
 }
@@ -89,23 +82,18 @@ async fn another_key_or_another_api_gets_404() {
         .key(Plan::Free, &[Api::Docgen, Api::Screenshot])
         .await;
     let id = stored(&server, &owner.id, Api::Docgen, "application/pdf").await;
-    let Err(error) = server.client(&stranger).docgen_download(&id).await else {
-        panic!("not the owner")
-    };
-    let suite_client::Error::ErrorResponse(not_found) = error else {
-        panic!("typed 404 expected: {error:?}")
-    };
-    assert_eq!(not_found.status().as_u16(), 404);
+    let not_found =
+        conformance::expect_error(server.client(&stranger).docgen_download(&id).await, 404);
     insta::assert_yaml_snapshot!(not_found.into_inner(), { ".request_id" => "[request_id]", ".message" => "[message]" });
     // A document id is not a screenshot id, even for its owner.
     assert_eq!(
-        status_of(server.client(&owner).screenshot_download(&id).await),
+        conformance::status_of(server.client(&owner).screenshot_download(&id).await),
         404
     );
     // Ids that were never issued, or that try to leave the store, are 404 too.
     for id in ["doc_nope", "..%2F..%2Fetc%2Fpasswd", "a.b"] {
         assert_eq!(
-            status_of(server.client(&owner).docgen_download(id).await),
+            conformance::status_of(server.client(&owner).docgen_download(id).await),
             404,
             "{id}"
         );
@@ -120,13 +108,7 @@ async fn expired_downloads_are_410_and_swept() {
     server
         .clock
         .set(server.clock.now() + Duration::hours(24) + Duration::seconds(1));
-    let Err(error) = server.client(&owner).docgen_download(&id).await else {
-        panic!("expired")
-    };
-    let suite_client::Error::ErrorResponse(gone) = error else {
-        panic!("typed 410 expected: {error:?}")
-    };
-    assert_eq!(gone.status().as_u16(), 410);
+    let gone = conformance::expect_error(server.client(&owner).docgen_download(&id).await, 410);
     assert_eq!(gone.error_code, "expired");
     assert!(server.gateway().blobs().file_exists(&id));
     let swept = server
@@ -141,7 +123,7 @@ async fn expired_downloads_are_410_and_swept() {
         "the sweeper deletes the file"
     );
     assert_eq!(
-        status_of(server.client(&owner).docgen_download(&id).await),
+        conformance::status_of(server.client(&owner).docgen_download(&id).await),
         410,
         "still 410 after the sweep"
     );

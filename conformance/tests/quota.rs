@@ -37,14 +37,7 @@ async fn a_free_key_gets_exactly_500_then_429() {
         );
         assert!(response.headers().contains_key("x-request-id"));
     }
-    let error = client
-        .validate_creditcard(&card())
-        .await
-        .expect_err("quota spent");
-    let suite_client::Error::ErrorResponse(refused) = error else {
-        panic!("typed 429 expected: {error:?}")
-    };
-    assert_eq!(refused.status().as_u16(), 429);
+    let refused = conformance::expect_error(client.validate_creditcard(&card()).await, 429);
     assert_eq!(refused.error_code, "quota_exceeded");
     let reset = Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap();
     assert_eq!(
@@ -107,22 +100,11 @@ async fn a_batch_larger_than_what_remains_is_refused_whole() {
     let spend = |n: usize| types::SanctionsBatchRequest {
         entities: (0..n).map(|i| screen(&format!("Name {i}"))).collect(),
     };
-    let error = client
-        .sanctions_batch(&spend(3))
-        .await
-        .expect_err("3 do not fit in 2");
-    let suite_client::Error::ErrorResponse(refused) = error else {
-        panic!("typed 429 expected: {error:?}")
-    };
-    assert_eq!(refused.status().as_u16(), 429);
+    let refused = conformance::expect_error(client.sanctions_batch(&spend(3)).await, 429);
     assert!(refused.message.contains("costs 3"), "{}", refused.message);
     // Nothing was charged: a batch of 2 still fits exactly.
     let fits = client.sanctions_batch(&spend(2)).await;
-    assert_ne!(
-        fits.err().and_then(|e| e.status()).map(|s| s.as_u16()),
-        Some(429),
-        "2 remained"
-    );
+    assert_ne!(conformance::status_of(fits), 429, "2 remained");
     let period = suite_server::platform::clock::period_of(server.clock.now());
     let used = suite_server::platform::quota::used(
         server.gateway().db(),
@@ -153,13 +135,8 @@ async fn quotas_reset_at_the_month_boundary() {
             .expect("within quota");
     }
     assert_eq!(
-        client
-            .validate_creditcard(&card())
-            .await
-            .err()
-            .and_then(|e| e.status())
-            .map(|s| s.as_u16()),
-        Some(429)
+        conformance::status_of(client.validate_creditcard(&card()).await),
+        429
     );
     server
         .clock
@@ -188,14 +165,7 @@ async fn server_side_failures_are_refunded() {
     let key = server.key(Plan::Free, &[Api::Validate]).await;
     let client = server.client(&key);
     for _ in 0..3 {
-        let error = client
-            .validate_creditcard(&card())
-            .await
-            .expect_err("injected fault");
-        let suite_client::Error::ErrorResponse(failed) = error else {
-            panic!("typed 500 expected: {error:?}")
-        };
-        assert_eq!(failed.status().as_u16(), 500);
+        let failed = conformance::expect_error(client.validate_creditcard(&card()).await, 500);
         assert_eq!(failed.error_code, "internal_error");
         assert_eq!(failed.message, "internal error", "no internal detail leaks");
         assert_eq!(

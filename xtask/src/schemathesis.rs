@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 use crate::system::describe;
-use crate::test::{cargo, free_port, target_dir};
+use crate::test::{build_suite, free_port, target_dir};
 
 /// Test cases per operation and phase: enough to find contract drift, bounded for CI time.
 const MAX_EXAMPLES: &str = "50";
@@ -30,12 +30,7 @@ const EXCLUDED_CHECKS: &[(&str, &str)] = &[];
 const KEY_VAR: &str = "SUITE_SCHEMATHESIS_API_KEY";
 
 pub fn run(root: &Path, schemathesis: &Path, coverage_dir: &Path) -> Result<()> {
-    cargo(
-        root,
-        &["build", "-p", "suite-server", "--bin", "suite"],
-        &[],
-    )?;
-    let suite = target_dir(root).join("debug").join("suite");
+    let suite = build_suite(root)?;
     let work = TempDir::create("suite-xtask-schemathesis")?;
     let data = work.path.join("data");
 

@@ -8,19 +8,14 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
 use crate::system::{self, describe};
-use crate::test::{cargo, target_dir};
+use crate::test::build_suite;
 
 pub fn run(root: &Path) -> Result<()> {
     system::ensure_server_deps()?;
-    cargo(
-        root,
-        &["build", "-p", "suite-server", "--bin", "suite"],
-        &[],
-    )?;
-    let suite = target_dir(root).join("debug").join("suite");
+    let suite = build_suite(root)?;
     let data = match std::env::var_os("SUITE_DATA_DIR").map(PathBuf::from) {
         Some(dir) if dir.is_absolute() => dir,
         Some(dir) => std::env::current_dir()?.join(dir),
@@ -34,9 +29,9 @@ pub fn run(root: &Path) -> Result<()> {
         command.args(args).env("SUITE_DATA_DIR", &data);
         command
     };
-    run_ok(suite_command(&["migrate"]))?;
+    system::run(suite_command(&["migrate"]))?;
     println!("development key, subscribed to all seven APIs on the unlimited plan:");
-    run_ok(suite_command(&[
+    system::run(suite_command(&[
         "keys",
         "create",
         "--name",
@@ -48,14 +43,4 @@ pub fn run(root: &Path) -> Result<()> {
     let mut serve = suite_command(&["serve"]);
     let error = serve.exec();
     Err(error).with_context(|| format!("starting {}", describe(&serve)))
-}
-
-fn run_ok(mut command: Command) -> Result<()> {
-    let status = command
-        .status()
-        .with_context(|| format!("starting {}", describe(&command)))?;
-    if !status.success() {
-        bail!("{} exited with {status}", describe(&command));
-    }
-    Ok(())
 }

@@ -143,7 +143,7 @@ pub fn is_root() -> Result<bool> {
 }
 
 /// Runs `command` with inherited output; fails on a non-zero exit.
-fn run(mut command: Command) -> Result<()> {
+pub fn run(mut command: Command) -> Result<()> {
     println!("$ {}", describe(&command));
     let status = command
         .status()

@@ -207,6 +207,16 @@ pub fn cargo(root: &Path, args: &[&str], env: &[(&str, &OsStr)]) -> Result<()> {
 }
 
 /// Cargo's target directory: `$CARGO_TARGET_DIR`, else `<root>/target`.
+/// Builds the `suite` binary and returns its path.
+pub fn build_suite(root: &Path) -> Result<PathBuf> {
+    cargo(
+        root,
+        &["build", "-p", "suite-server", "--bin", "suite"],
+        &[],
+    )?;
+    Ok(target_dir(root).join("debug").join("suite"))
+}
+
 pub fn target_dir(root: &Path) -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from) {
         Some(dir) if dir.is_absolute() => dir,
