@@ -5,9 +5,11 @@
 //! - `serve`: install, build, migrate and serve with a development key.
 //! - `bench [name]`: benchmarks against their references.
 
+mod bench_validate;
 mod codegen;
 mod coverage;
 mod postgres;
+mod process;
 mod schemathesis;
 mod serve;
 mod system;
@@ -27,6 +29,10 @@ fn main() -> Result<()> {
         Some("test") => test::run(&root, &args[1..]),
         Some("serve") => serve::run(&root),
         Some("coverage") => coverage::run(&root, args.iter().any(|a| a == "--update")),
+        Some("bench") => match args.get(1).map(String::as_str) {
+            Some("validate") => bench_validate::run(&root),
+            _ => bail!("usage: cargo xtask bench validate"),
+        },
         _ => bail!(
             "usage: cargo xtask codegen [--check] | test [--skip <step>]... | serve | coverage [--update] | bench [name]"
         ),

@@ -6,14 +6,14 @@
 //! The key reaches schemathesis through the environment and its config file, never through
 //! the command line or the log; schemathesis masks `X-API-Key` in what it prints.
 
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+use crate::process::{Server, TempDir, capture, http_get, issue_key};
 use crate::system::describe;
 use crate::test::{build_suite, free_port, target_dir};
 
@@ -34,22 +34,7 @@ pub fn run(root: &Path, schemathesis: &Path, coverage_dir: &Path) -> Result<()> 
     let work = TempDir::create("suite-xtask-schemathesis")?;
     let data = work.path.join("data");
 
-    let mut create_key = Command::new(&suite);
-    create_key.args([
-        "keys",
-        "create",
-        "--name",
-        "schemathesis",
-        "--plan",
-        "pro",
-        "--quiet",
-    ]);
-    let secret = capture(create_key.env("SUITE_DATA_DIR", &data))
-        .context("creating the schemathesis key")?;
-    let secret = secret.trim().to_owned();
-    if secret.is_empty() || secret.contains(char::is_whitespace) {
-        bail!("`suite keys create --quiet` printed something other than one key");
-    }
+    let secret = issue_key(&suite, &data, "schemathesis", "pro", &[])?;
 
     let operations = implemented_operations(&suite)?;
     if operations.is_empty() {
@@ -97,7 +82,7 @@ pub fn run(root: &Path, schemathesis: &Path, coverage_dir: &Path) -> Result<()> 
     let outcome = run_with_timeout(command, RUN_TIMEOUT);
 
     // Record what the server answered whatever schemathesis concluded; its verdict comes first.
-    let recorded = server.record_coverage(coverage_dir);
+    let recorded = record_coverage(&server, coverage_dir);
     server.stop();
     outcome.and(recorded)
 }
@@ -115,18 +100,6 @@ fn implemented_operations(suite: &Path) -> Result<Vec<String>> {
             (fields.next()? == "implemented").then(|| id.to_owned())
         })
         .collect())
-}
-
-/// Runs `command` with its stdout captured (stderr shown); fails on a non-zero exit.
-fn capture(command: &mut Command) -> Result<String> {
-    let out = command
-        .stderr(Stdio::inherit())
-        .output()
-        .with_context(|| format!("starting {}", describe(command)))?;
-    if !out.status.success() {
-        bail!("{} exited with {}", describe(command), out.status);
-    }
-    String::from_utf8(out.stdout).context("non-UTF-8 output")
 }
 
 /// Runs `command` with inherited output, killing it after `timeout`.
@@ -152,99 +125,26 @@ fn run_with_timeout(mut command: Command, timeout: Duration) -> Result<()> {
     }
 }
 
-/// A `suite serve` child process; killed when dropped.
-struct Server {
-    child: Option<Child>,
-    addr: SocketAddr,
-    log: PathBuf,
-}
-
-impl Server {
-    fn spawn(suite: &Path, data: &Path, addr: SocketAddr, log: &Path) -> Result<Server> {
-        let out = std::fs::File::create(log)?;
-        let err = out.try_clone()?;
-        let child = Command::new(suite)
-            .arg("serve")
-            .env("SUITE_DATA_DIR", data)
-            .env("SUITE_LISTEN", addr.to_string())
-            .stdin(Stdio::null())
-            .stdout(out)
-            .stderr(err)
-            .spawn()
-            .context("starting `suite serve`")?;
-        Ok(Server {
-            child: Some(child),
-            addr,
-            log: log.to_path_buf(),
-        })
+/// Writes the (operation, status) pairs of `/metrics` to `dir/schemathesis.txt`.
+fn record_coverage(server: &Server, dir: &Path) -> Result<()> {
+    let (status, body) = http_get(server.addr, "/metrics").context("GET /metrics")?;
+    if status != 200 {
+        bail!("GET /metrics answered {status}");
     }
-
-    fn wait_healthy(&mut self, timeout: Duration) -> Result<()> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            if let Some(status) = self
-                .child
-                .as_mut()
-                .map(Child::try_wait)
-                .transpose()?
-                .flatten()
-            {
-                bail!(
-                    "`suite serve` exited with {status} before it was healthy:\n{}",
-                    self.log_text()
-                );
-            }
-            if matches!(http_get(self.addr, "/healthz"), Ok((200, _))) {
-                return Ok(());
-            }
-            if Instant::now() > deadline {
-                bail!(
-                    "`suite serve` did not answer GET /healthz with 200 within {timeout:?}:\n{}",
-                    self.log_text()
-                );
-            }
-            std::thread::sleep(Duration::from_millis(200));
-        }
-    }
-
-    /// Writes the (operation, status) pairs of `/metrics` to `dir/schemathesis.txt`.
-    fn record_coverage(&self, dir: &Path) -> Result<()> {
-        let (status, body) = http_get(self.addr, "/metrics").context("GET /metrics")?;
-        if status != 200 {
-            bail!("GET /metrics answered {status}");
-        }
-        let pairs: String = body
-            .lines()
-            .filter_map(metrics_pair)
-            .map(|(op, status)| format!("{op} {status}\n"))
-            .collect();
-        std::fs::create_dir_all(dir)?;
-        let file = dir.join("schemathesis.txt");
-        std::fs::write(&file, &pairs).with_context(|| format!("writing {}", file.display()))?;
-        println!(
-            "recorded {} (operation, status) pairs in {}",
-            pairs.lines().count(),
-            file.display()
-        );
-        Ok(())
-    }
-
-    fn log_text(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-
-    fn stop(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.stop();
-    }
+    let pairs: String = body
+        .lines()
+        .filter_map(metrics_pair)
+        .map(|(op, status)| format!("{op} {status}\n"))
+        .collect();
+    std::fs::create_dir_all(dir)?;
+    let file = dir.join("schemathesis.txt");
+    std::fs::write(&file, &pairs).with_context(|| format!("writing {}", file.display()))?;
+    println!(
+        "recorded {} (operation, status) pairs in {}",
+        pairs.lines().count(),
+        file.display()
+    );
+    Ok(())
 }
 
 /// `suite_requests_total{operation="X",status="NNN"} N` → `("X", "NNN")`.
@@ -265,49 +165,6 @@ fn metrics_pair(line: &str) -> Option<(&str, &str)> {
         }
     }
     Some((operation?, status?))
-}
-
-/// A minimal HTTP/1.0 GET (no dependencies, no chunked encoding): the status and the body.
-fn http_get(addr: SocketAddr, path: &str) -> Result<(u16, String)> {
-    let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(2))?;
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    write!(
-        stream,
-        "GET {path} HTTP/1.0\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )?;
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw)?;
-    let text = String::from_utf8_lossy(&raw);
-    let (head, body) = text.split_once("\r\n\r\n").context("no end of headers")?;
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .context("no status line")?;
-    Ok((status, body.to_owned()))
-}
-
-/// A directory in the system temp directory, deleted when dropped.
-struct TempDir {
-    path: PathBuf,
-}
-
-impl TempDir {
-    fn create(prefix: &str) -> Result<TempDir> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let path = std::env::temp_dir().join(format!("{prefix}-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&path).with_context(|| format!("creating {}", path.display()))?;
-        Ok(TempDir { path })
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
-    }
 }
 
 #[cfg(test)]

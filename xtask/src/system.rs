@@ -34,6 +34,18 @@ pub const TEST_NEEDS: &[Need] = &[Need {
     packages: &["postgresql"],
 }];
 
+/// What `cargo xtask bench` needs: wrk, the load generator.
+pub const BENCH_NEEDS: &[Need] = &[Need {
+    what: "wrk (HTTP load generator)",
+    present: || on_path("wrk").is_some(),
+    packages: &["wrk"],
+}];
+
+/// Installs what the benchmarks need.
+pub fn ensure_bench_deps() -> Result<()> {
+    Apt::default().ensure(BENCH_NEEDS)
+}
+
 /// Tools the test run found or installed.
 #[derive(Debug)]
 pub struct TestTools {

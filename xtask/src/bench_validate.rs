@@ -1,0 +1,106 @@
+//! `cargo xtask bench validate`: each data validator in-process, then over HTTP through the
+//! whole platform (auth and quota on SQLite), reported next to a bare hyper hello-world
+//! measured by the same load generator (wrk) on loopback in the same run.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+
+use crate::process::{Server, TempDir, capture, issue_key};
+use crate::system;
+use crate::test::{cargo, free_port, target_dir};
+
+/// One validator's HTTP case: its path and a representative request body.
+const CASES: &[(&str, &str, &str)] = &[(
+    "creditcard",
+    "/v1/dev/validate/creditcard/validate",
+    r#"{"number":"4111 1111 1111 1111"}"#,
+)];
+
+/// wrk's settings: one thread (the server gets the other core), a few keep-alive connections.
+const CONNECTIONS: &str = "16";
+const DURATION: &str = "5s";
+
+pub fn run(root: &Path) -> Result<()> {
+    system::ensure_bench_deps()?;
+    cargo(
+        root,
+        &[
+            "build",
+            "--release",
+            "-p",
+            "suite-server",
+            "--bin",
+            "suite",
+            "--example",
+            "hello",
+            "--example",
+            "validate_throughput",
+        ],
+        &[],
+    )?;
+    let release = target_dir(root).join("release");
+
+    println!("\n== in-process (engine + wire types), calls per second ==");
+    let mut throughput = Command::new(release.join("examples").join("validate_throughput"));
+    print!("{}", capture(throughput.arg("1000"))?);
+
+    println!("\n== over HTTP on loopback (wrk -t1 -c{CONNECTIONS} -d{DURATION}) ==");
+    let work = TempDir::create("suite-xtask-bench")?;
+    let hello_addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
+    let mut hello = Command::new(release.join("examples").join("hello"));
+    hello.arg(hello_addr.to_string());
+    let _hello = Server::spawn_command(hello, hello_addr, &work.path.join("hello.log"))?;
+    std::thread::sleep(Duration::from_millis(300));
+    let reference = wrk(&format!("http://{hello_addr}/"), None, &work.path)?;
+    println!(
+        "{:<14} {reference:>10.0} req/s  (reference: bare hyper hello world)",
+        "hello"
+    );
+
+    let suite = release.join("suite");
+    let data = work.path.join("data");
+    let key = issue_key(&suite, &data, "bench", "unlimited", &["validate"])?;
+    let addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
+    let mut server = Server::spawn(&suite, &data, addr, &work.path.join("suite.log"))?;
+    server.wait_healthy(Duration::from_secs(60))?;
+    for (name, path, body) in CASES {
+        let script = work.path.join(format!("{name}.lua"));
+        std::fs::write(
+            &script,
+            format!(
+                "wrk.method = \"POST\"\nwrk.body = [[{body}]]\nwrk.headers[\"Content-Type\"] = \"application/json\"\nwrk.headers[\"X-API-Key\"] = \"{key}\"\n"
+            ),
+        )?;
+        let rate = wrk(&format!("http://{addr}{path}"), Some(&script), &work.path)?;
+        println!(
+            "{name:<14} {rate:>10.0} req/s  ({:.0}% of hello world)",
+            100.0 * rate / reference
+        );
+    }
+    server.stop();
+    Ok(())
+}
+
+/// Runs wrk against `url` and returns its Requests/sec; non-2xx answers fail the run.
+fn wrk(url: &str, script: Option<&Path>, dir: &Path) -> Result<f64> {
+    let mut command = Command::new("wrk");
+    command
+        .args(["-t1", "-c", CONNECTIONS, "-d", DURATION])
+        .current_dir(dir);
+    if let Some(script) = script {
+        command.arg("-s").arg(script);
+    }
+    let output = capture(command.arg(url))?;
+    if output.contains("Non-2xx or 3xx responses") {
+        bail!("wrk saw error answers from {url}:\n{output}");
+    }
+    output
+        .lines()
+        .find_map(|line| line.strip_prefix("Requests/sec:"))
+        .and_then(|rate| rate.trim().parse().ok())
+        .with_context(|| format!("no Requests/sec in wrk's output:\n{output}"))
+}
