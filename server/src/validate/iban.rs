@@ -2,7 +2,7 @@
 //! the 87 countries it knows, plus Pakistan and Honduras from our own registry rows, with
 //! each failure named by the first check it fails. Pure.
 
-use iban::{Iban, IbanLike, ParseBaseIbanError, ParseIbanError};
+use iban::{Iban, ParseBaseIbanError, ParseIbanError};
 
 /// The first check an IBAN fails, in the order they are made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
