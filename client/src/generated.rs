@@ -4574,7 +4574,7 @@ pub mod types {
         pub country: PostalCodeValidateRequestCountry,
         ///The postal code, in any case, with or without its usual space or dash. Control characters are 400 `invalid_input`; any other string is answered 200.
         pub postal_code: PostalCodeValidateRequestPostalCode,
-        ///Optional state, province or other first-level subdivision, as its ISO 3166-2 code (`US-CA` or `CA`), its key in Google's address data or its name (`California`), case-insensitive. Where the data gives the subdivision's postal code prefixes (US, CA, JP, ... 21 countries), the code must also start with one of them. A name the country's subdivision list lacks is `valid: false`; for a country whose data lists no subdivisions the subdivision is not checked.
+        ///Optional state, province or other first-level subdivision, as its ISO 3166-2 code (`US-CA` or `CA`), its key in Google's address data or its name (`California`), case-insensitive. Where the data gives the subdivision's postal code prefixes (US, CA, JP, ... 21 countries), the code must also start with one of them. A name the country's subdivision list lacks is `valid: false`; for a country whose data lists no subdivisions the subdivision is not checked. `null` is the same as absent.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub subdivision: ::std::option::Option<PostalCodeValidateRequestSubdivision>,
     }
@@ -4699,7 +4699,7 @@ pub mod types {
                 })
         }
     }
-    ///Optional state, province or other first-level subdivision, as its ISO 3166-2 code (`US-CA` or `CA`), its key in Google's address data or its name (`California`), case-insensitive. Where the data gives the subdivision's postal code prefixes (US, CA, JP, ... 21 countries), the code must also start with one of them. A name the country's subdivision list lacks is `valid: false`; for a country whose data lists no subdivisions the subdivision is not checked.
+    ///Optional state, province or other first-level subdivision, as its ISO 3166-2 code (`US-CA` or `CA`), its key in Google's address data or its name (`California`), case-insensitive. Where the data gives the subdivision's postal code prefixes (US, CA, JP, ... 21 countries), the code must also start with one of them. A name the country's subdivision list lacks is `valid: false`; for a country whose data lists no subdivisions the subdivision is not checked. `null` is the same as absent.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct PostalCodeValidateRequestSubdivision(::std::string::String);
@@ -5753,13 +5753,13 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct VatValidateRequest {
-        ///Country prefix (`DE`, `FR`, `EL`, `XI`, ...) for a number given without one. When both are given and differ, the answer is `valid: false`.
+        ///Country prefix (`DE`, `FR`, `EL`, `XI`, ...) for a number given without one. When both are given and differ, the answer is `valid: false`. `null` is the same as absent.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub country: ::std::option::Option<VatValidateRequestCountry>,
         ///The VAT number, with or without the country prefix; the separators each country's numbers are written with (spaces, dots, dashes, slashes, ...) are allowed. Control characters are 400 `invalid_input`; any other string is answered 200.
         pub vat_number: VatValidateRequestVatNumber,
     }
-    ///Country prefix (`DE`, `FR`, `EL`, `XI`, ...) for a number given without one. When both are given and differ, the answer is `valid: false`.
+    ///Country prefix (`DE`, `FR`, `EL`, `XI`, ...) for a number given without one. When both are given and differ, the answer is `valid: false`. `null` is the same as absent.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct VatValidateRequestCountry(::std::string::String);
