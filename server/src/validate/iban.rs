@@ -53,7 +53,7 @@ pub struct IbanCheck {
     pub reason: Option<String>,
 }
 
-/// The IBAN length of every country of the SWIFT IBAN registry (release 99): what tells a
+/// The IBAN length of each of the 89 countries of the SWIFT IBAN registry: what tells a
 /// wrong length from a wrong BBAN structure, which the crate reports alike.
 const LENGTHS: &[(&str, usize)] = &[
     ("AD", 24),

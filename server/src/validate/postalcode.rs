@@ -294,11 +294,6 @@ fn respace(compact: &str, example: &str) -> Option<String> {
     Some(out)
 }
 
-/// The country codes the data knows (ISO 3166-1 alpha-2 plus AC, TA, XK).
-pub fn country_codes() -> impl Iterator<Item = &'static str> {
-    COUNTRIES.values().map(|c| c.code)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
