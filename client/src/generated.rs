@@ -2691,7 +2691,7 @@ pub mod types {
         ///Size of the PDF in bytes.
         pub size_bytes: i64,
     }
-    ///The first check an IBAN failed.
+    ///The first check an IBAN failed, in this order: `invalid_characters` (not a letter, digit or space, or check digits that are not digits), `unknown_country` (not a country of the SWIFT IBAN registry, 89 countries including PK and HN), `invalid_length` (not the registry's length for the country), `invalid_checksum` (ISO 7064 mod 97-10), then `invalid_bban_format` (the account part does not have the country's BBAN structure).
     #[derive(
         ::serde::Deserialize,
         ::serde::Serialize,
@@ -2758,10 +2758,10 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct IbanValidateRequest {
-        ///The IBAN, with or without spaces.
+        ///The IBAN, electronic (`DE89370400440532013000`) or with spaces anywhere, in upper or lower case. Control characters are 400 `invalid_input`; any other string is answered 200, with `valid: false` and the failing check when it is not an IBAN.
         pub iban: IbanValidateRequestIban,
     }
-    ///The IBAN, with or without spaces.
+    ///The IBAN, electronic (`DE89370400440532013000`) or with spaces anywhere, in upper or lower case. Control characters are 400 `invalid_input`; any other string is answered 200, with `valid: false` and the failing check when it is not an IBAN.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct IbanValidateRequestIban(::std::string::String);
@@ -2784,6 +2784,13 @@ pub mod types {
             }
             if value.chars().count() < 1usize {
                 return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -2840,6 +2847,9 @@ pub mod types {
         ///Print form, groups of four (`DE89 3704 0044 0532 0130 00`).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub print: ::std::option::Option<::std::string::String>,
+        ///A sentence saying why the IBAN is not valid, when it is not.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub reason: ::std::option::Option<::std::string::String>,
         ///The IBAN passed every check.
         pub valid: bool,
     }
@@ -4560,12 +4570,15 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct PostalCodeValidateRequest {
-        ///ISO 3166-1 alpha-2 country code (case-insensitive).
+        ///ISO 3166-1 alpha-2 country code (case-insensitive); also `AC`, `TA` and `XK`, which Google's address data lists, and `UK` for `GB`. Anything else is 400.
         pub country: PostalCodeValidateRequestCountry,
-        ///The postal code.
+        ///The postal code, in any case, with or without its usual space or dash. Control characters are 400 `invalid_input`; any other string is answered 200.
         pub postal_code: PostalCodeValidateRequestPostalCode,
+        ///Optional state, province or other first-level subdivision, as its ISO 3166-2 code (`US-CA` or `CA`), its key in Google's address data or its name (`California`), case-insensitive. Where the data gives the subdivision's postal code prefixes (US, CA, JP, ... 21 countries), the code must also start with one of them. A name the country's subdivision list lacks is `valid: false`; for a country whose data lists no subdivisions the subdivision is not checked. `null` is the same as absent.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub subdivision: ::std::option::Option<PostalCodeValidateRequestSubdivision>,
     }
-    ///ISO 3166-1 alpha-2 country code (case-insensitive).
+    ///ISO 3166-1 alpha-2 country code (case-insensitive); also `AC`, `TA` and `XK`, which Google's address data lists, and `UK` for `GB`. Anything else is 400.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct PostalCodeValidateRequestCountry(::std::string::String);
@@ -4583,10 +4596,19 @@ pub mod types {
     impl ::std::str::FromStr for PostalCodeValidateRequestCountry {
         type Err = self::error::ConversionError;
         fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
-            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z]{2}$").unwrap());
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> = ::std::sync::LazyLock::new(
+                || {
+                    ::regress::Regex::new(
+                        "^(?:[Aa][CcDdEeFfGgIiLlMmOoQqRrSsTtUuWwXxZz]|[Bb][AaBbDdEeFfGgHhIiJjLlMmNnOoQqRrSsTtVvWwYyZz]|[Cc][AaCcDdFfGgHhIiKkLlMmNnOoRrUuVvWwXxYyZz]|[Dd][EeJjKkMmOoZz]|[Ee][CcEeGgHhRrSsTt]|[Ff][IiJjKkMmOoRr]|[Gg][AaBbDdEeFfGgHhIiLlMmNnPpQqRrSsTtUuWwYy]|[Hh][KkMmNnRrTtUu]|[Ii][DdEeLlMmNnOoQqRrSsTt]|[Jj][EeMmOoPp]|[Kk][EeGgHhIiMmNnPpRrWwYyZz]|[Ll][AaBbCcIiKkRrSsTtUuVvYy]|[Mm][AaCcDdEeFfGgHhKkLlMmNnOoPpQqRrSsTtUuVvWwXxYyZz]|[Nn][AaCcEeFfGgIiLlOoPpRrUuZz]|[Oo][Mm]|[Pp][AaEeFfGgHhKkLlMmNnRrSsTtWwYy]|[Qq][Aa]|[Rr][EeOoSsUuWw]|[Ss][AaBbCcDdEeGgHhIiJjKkLlMmNnOoRrSsTtVvXxYyZz]|[Tt][AaCcDdFfGgHhJjKkLlMmNnOoRrTtVvWwZz]|[Uu][AaGgKkMmSsYyZz]|[Vv][AaCcEeGgIiNnUu]|[Ww][FfSs]|[Xx][Kk]|[Yy][EeTt]|[Zz][AaMmWw])$",
+                    )
+                    .unwrap()
+                },
+            );
             if PATTERN.find(value).is_none() {
-                return Err("doesn't match pattern \"^[A-Za-z]{2}$\"".into());
+                return Err(
+                    "doesn't match pattern \"^(?:[Aa][CcDdEeFfGgIiLlMmOoQqRrSsTtUuWwXxZz]|[Bb][AaBbDdEeFfGgHhIiJjLlMmNnOoQqRrSsTtVvWwYyZz]|[Cc][AaCcDdFfGgHhIiKkLlMmNnOoRrUuVvWwXxYyZz]|[Dd][EeJjKkMmOoZz]|[Ee][CcEeGgHhRrSsTt]|[Ff][IiJjKkMmOoRr]|[Gg][AaBbDdEeFfGgHhIiLlMmNnPpQqRrSsTtUuWwYy]|[Hh][KkMmNnRrTtUu]|[Ii][DdEeLlMmNnOoQqRrSsTt]|[Jj][EeMmOoPp]|[Kk][EeGgHhIiMmNnPpRrWwYyZz]|[Ll][AaBbCcIiKkRrSsTtUuVvYy]|[Mm][AaCcDdEeFfGgHhKkLlMmNnOoPpQqRrSsTtUuVvWwXxYyZz]|[Nn][AaCcEeFfGgIiLlOoPpRrUuZz]|[Oo][Mm]|[Pp][AaEeFfGgHhKkLlMmNnRrSsTtWwYy]|[Qq][Aa]|[Rr][EeOoSsUuWw]|[Ss][AaBbCcDdEeGgHhIiJjKkLlMmNnOoRrSsTtVvXxYyZz]|[Tt][AaCcDdFfGgHhJjKkLlMmNnOoRrTtVvWwZz]|[Uu][AaGgKkMmSsYyZz]|[Vv][AaCcEeGgIiNnUu]|[Ww][FfSs]|[Xx][Kk]|[Yy][EeTt]|[Zz][AaMmWw])$\""
+                        .into(),
+                );
             }
             Ok(Self(value.to_string()))
         }
@@ -4617,7 +4639,7 @@ pub mod types {
                 })
         }
     }
-    ///The postal code.
+    ///The postal code, in any case, with or without its usual space or dash. Control characters are 400 `invalid_input`; any other string is answered 200.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct PostalCodeValidateRequestPostalCode(::std::string::String);
@@ -4640,6 +4662,13 @@ pub mod types {
             }
             if value.chars().count() < 1usize {
                 return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -4670,22 +4699,91 @@ pub mod types {
                 })
         }
     }
+    ///Optional state, province or other first-level subdivision, as its ISO 3166-2 code (`US-CA` or `CA`), its key in Google's address data or its name (`California`), case-insensitive. Where the data gives the subdivision's postal code prefixes (US, CA, JP, ... 21 countries), the code must also start with one of them. A name the country's subdivision list lacks is `valid: false`; for a country whose data lists no subdivisions the subdivision is not checked. `null` is the same as absent.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct PostalCodeValidateRequestSubdivision(::std::string::String);
+    impl ::std::ops::Deref for PostalCodeValidateRequestSubdivision {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<PostalCodeValidateRequestSubdivision> for ::std::string::String {
+        fn from(value: PostalCodeValidateRequestSubdivision) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for PostalCodeValidateRequestSubdivision {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 64usize {
+                return Err("longer than 64 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for PostalCodeValidateRequestSubdivision {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for PostalCodeValidateRequestSubdivision {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for PostalCodeValidateRequestSubdivision {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
     ///Postal code validation result.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct PostalCodeValidationResult {
-        ///ISO 3166-1 alpha-2 country code, upper case.
+        ///ISO 3166-1 alpha-2 country code, upper case (`GB` for `UK`).
         pub country: ::std::string::String,
+        ///Why the code is not valid, when it is not.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub error: ::std::option::Option<::std::string::String>,
         ///An example of a valid code for the country.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub example: ::std::option::Option<::std::string::String>,
         ///The country uses postal codes.
         pub has_postal_codes: bool,
-        ///The code in canonical form, when valid.
+        ///The code in canonical form, when valid: upper case, with the spacing and separator of the country's examples (`sw1a1aa` to `SW1A 1AA`, `00950` to `00-950` for PL).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub normalized: ::std::option::Option<::std::string::String>,
-        ///Regular expression of the country's format, when it has postal codes.
+        ///Regular expression (ECMAScript, to match the whole code) of the country's format in Google's address data, when it has postal codes.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub pattern: ::std::option::Option<::std::string::String>,
+        ///The subdivision asked for, as its ISO 3166-2 code (`US-CA`) or, when it has none, the country code and its key in Google's address data, when it was recognised.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub subdivision: ::std::option::Option<::std::string::String>,
+        ///The code starts with one of the subdivision's postal prefixes; present only when a subdivision was asked for and the data has prefixes for it.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub subdivision_match: ::std::option::Option<bool>,
         ///The code has the country's postal code format.
         pub valid: bool,
     }
@@ -5584,17 +5682,84 @@ pub mod types {
         pub next_page_token: ::std::option::Option<::std::string::String>,
         pub templates: ::std::vec::Vec<Template>,
     }
+    ///Why a VAT number is not valid: `unknown_country` (no EU VAT prefix), `country_mismatch` (the number's prefix differs from `country`), `invalid_format` (characters the country's numbers cannot have), `invalid_length`, `invalid_component` (a part with an impossible value: a birth date, a region or entity code), `invalid_checksum`.
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd,
+    )]
+    pub enum VatError {
+        #[serde(rename = "unknown_country")]
+        UnknownCountry,
+        #[serde(rename = "country_mismatch")]
+        CountryMismatch,
+        #[serde(rename = "invalid_format")]
+        InvalidFormat,
+        #[serde(rename = "invalid_length")]
+        InvalidLength,
+        #[serde(rename = "invalid_component")]
+        InvalidComponent,
+        #[serde(rename = "invalid_checksum")]
+        InvalidChecksum,
+    }
+    impl ::std::fmt::Display for VatError {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::UnknownCountry => f.write_str("unknown_country"),
+                Self::CountryMismatch => f.write_str("country_mismatch"),
+                Self::InvalidFormat => f.write_str("invalid_format"),
+                Self::InvalidLength => f.write_str("invalid_length"),
+                Self::InvalidComponent => f.write_str("invalid_component"),
+                Self::InvalidChecksum => f.write_str("invalid_checksum"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for VatError {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "unknown_country" => Ok(Self::UnknownCountry),
+                "country_mismatch" => Ok(Self::CountryMismatch),
+                "invalid_format" => Ok(Self::InvalidFormat),
+                "invalid_length" => Ok(Self::InvalidLength),
+                "invalid_component" => Ok(Self::InvalidComponent),
+                "invalid_checksum" => Ok(Self::InvalidChecksum),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for VatError {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for VatError {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
     ///Request of VAT validation.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct VatValidateRequest {
-        ///Country prefix (`DE`, `FR`, `EL`, `XI`, ...) for a number given without one. When both are given and differ, the answer is `valid: false`.
+        ///Country prefix (`DE`, `FR`, `EL`, `XI`, ...) for a number given without one. When both are given and differ, the answer is `valid: false`. `null` is the same as absent.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub country: ::std::option::Option<VatValidateRequestCountry>,
-        ///The VAT number, with or without the country prefix; spaces, dots and dashes allowed.
+        ///The VAT number, with or without the country prefix; the separators each country's numbers are written with (spaces, dots, dashes, slashes, ...) are allowed. Control characters are 400 `invalid_input`; any other string is answered 200.
         pub vat_number: VatValidateRequestVatNumber,
     }
-    ///Country prefix (`DE`, `FR`, `EL`, `XI`, ...) for a number given without one. When both are given and differ, the answer is `valid: false`.
+    ///Country prefix (`DE`, `FR`, `EL`, `XI`, ...) for a number given without one. When both are given and differ, the answer is `valid: false`. `null` is the same as absent.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct VatValidateRequestCountry(::std::string::String);
@@ -5646,7 +5811,7 @@ pub mod types {
                 })
         }
     }
-    ///The VAT number, with or without the country prefix; spaces, dots and dashes allowed.
+    ///The VAT number, with or without the country prefix; the separators each country's numbers are written with (spaces, dots, dashes, slashes, ...) are allowed. Control characters are 400 `invalid_input`; any other string is answered 200.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct VatValidateRequestVatNumber(::std::string::String);
@@ -5669,6 +5834,13 @@ pub mod types {
             }
             if value.chars().count() < 1usize {
                 return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -5704,15 +5876,17 @@ pub mod types {
     pub struct VatValidationResult {
         ///The check digits hold (true for countries without a published algorithm when the format is valid).
         pub checksum_valid: bool,
-        ///VAT country prefix (`EL` for Greece, `XI` for Northern Ireland).
+        ///VAT country prefix (`EL` for Greece, `XI` for Northern Ireland; `EU` and `IM` for One Stop Shop numbers of non-EU businesses).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub country: ::std::option::Option<::std::string::String>,
         ///Why the number is not valid, when it is not.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub error: ::std::option::Option<::std::string::String>,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub error_code: ::std::option::Option<VatError>,
         ///The number has the country's format.
         pub format_valid: bool,
-        ///Prefix and number, no separators (`DE123456789`).
+        ///Prefix and number, no separators, in the country's canonical form (`DE123456789`, `BE0428759497`, `EL094259216`), when the format is valid.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub normalized: ::std::option::Option<::std::string::String>,
         ///Format and checksum valid (and registered, when VIES was checked).

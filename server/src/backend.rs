@@ -14,6 +14,9 @@ pub const IMPLEMENTED: &[Operation] = &[
     Operation::PiiDownload,
     Operation::ScreenshotDownload,
     Operation::ValidateCreditcard,
+    Operation::ValidateIban,
+    Operation::ValidatePostalcode,
+    Operation::ValidateVat,
 ];
 
 /// The suite's backend: the platform plus every API's engines.
@@ -50,5 +53,29 @@ impl Backend for Suite {
         body: types::CreditCardValidateRequest,
     ) -> Result<types::CreditCardValidationResult, ApiError> {
         validate::validate_creditcard(&body)
+    }
+
+    async fn validate_iban(
+        &self,
+        _caller: &Caller,
+        body: types::IbanValidateRequest,
+    ) -> Result<types::IbanValidationResult, ApiError> {
+        validate::validate_iban(&body)
+    }
+
+    async fn validate_vat(
+        &self,
+        _caller: &Caller,
+        body: types::VatValidateRequest,
+    ) -> Result<types::VatValidationResult, ApiError> {
+        validate::validate_vat(&body)
+    }
+
+    async fn validate_postalcode(
+        &self,
+        _caller: &Caller,
+        body: types::PostalCodeValidateRequest,
+    ) -> Result<types::PostalCodeValidationResult, ApiError> {
+        validate::validate_postalcode(&body)
     }
 }

@@ -1,0 +1,99 @@
+//! `POST /v1/dev/validate/iban/validate` end to end: a valid, an invalid and a malformed
+//! request, through the generated client, snapshotted; bad input is 400 naming the field.
+
+use conformance::TestServer;
+use suite_client::types;
+use suite_server::platform::{Api, Plan};
+
+const PATH: &str = "/v1/dev/validate/iban/validate";
+
+async fn validate(iban: &str) -> types::IbanValidationResult {
+    let server = TestServer::start().await;
+    let key = server.key(Plan::Free, &[Api::Validate]).await;
+    let request = types::IbanValidateRequest {
+        iban: iban.parse().expect("iban"),
+    };
+    server
+        .client(&key)
+        .validate_iban(&request)
+        .await
+        .expect("validated")
+        .into_inner()
+}
+
+/// Posts a raw JSON body (the generated client refuses what the contract forbids).
+async fn raw(body: serde_json::Value) -> (u16, serde_json::Value) {
+    let server = TestServer::start().await;
+    let key = server.key(Plan::Free, &[Api::Validate]).await;
+    let response = server
+        .raw()
+        .post(server.url(PATH))
+        .header("X-API-Key", &key.secret)
+        .json(&body)
+        .send()
+        .await
+        .expect("response");
+    let status = response.status().as_u16();
+    (status, response.json().await.expect("error body"))
+}
+
+#[tokio::test]
+async fn a_valid_german_iban_in_print_form() {
+    let result = validate("de89 3704 0044 0532 0130 00").await;
+    assert!(result.valid);
+    assert_eq!(result.bank_code.as_deref(), Some("37040044"));
+    insta::assert_yaml_snapshot!(result);
+}
+
+#[tokio::test]
+async fn pakistan_which_the_crate_lacks() {
+    let result = validate("PK36SCBL0000001123456702").await;
+    assert!(result.valid);
+    assert_eq!(result.bank_code.as_deref(), Some("SCBL"));
+    assert_eq!(
+        result.print.as_deref(),
+        Some("PK36 SCBL 0000 0011 2345 6702")
+    );
+}
+
+#[tokio::test]
+async fn a_mistyped_iban_names_the_failing_check() {
+    let result = validate("GB29 NWBK 6016 1331 9268 18").await;
+    assert!(!result.valid);
+    assert_eq!(result.error, Some(types::IbanError::InvalidChecksum));
+    insta::assert_yaml_snapshot!(result);
+}
+
+#[tokio::test]
+async fn odd_strings_are_answers_not_errors() {
+    for odd in ["   ", "€€", "US64SVBKUS6S3300958879"] {
+        let result = validate(odd).await;
+        assert!(!result.valid && result.error.is_some(), "{odd:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_number_instead_of_a_string_is_400_naming_the_field() {
+    let (status, body) = raw(serde_json::json!({ "iban": 12345 })).await;
+    assert_eq!(status, 400);
+    insta::assert_yaml_snapshot!(body, { ".request_id" => "[request_id]" });
+}
+
+#[tokio::test]
+async fn empty_long_and_control_characters_are_400_naming_the_field() {
+    for bad in [
+        serde_json::json!({ "iban": "" }),
+        serde_json::json!({ "iban": "D".repeat(10 * 1024) }),
+        serde_json::json!({ "iban": "DE89\u{0}3704" }),
+        serde_json::json!({ "iban": "DE89\n3704" }),
+        serde_json::json!({}),
+    ] {
+        let (status, body) = raw(bad.clone()).await;
+        assert_eq!(status, 400, "{bad}");
+        assert_eq!(body["error_code"], "invalid_input");
+        assert!(
+            body["message"].as_str().is_some_and(|m| m.contains("iban")),
+            "{body}"
+        );
+    }
+}
