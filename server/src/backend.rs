@@ -14,6 +14,8 @@ pub const IMPLEMENTED: &[Operation] = &[
     Operation::PiiDownload,
     Operation::ScreenshotDownload,
     Operation::ValidateCreditcard,
+    Operation::ValidateEmail,
+    Operation::ValidatePhone,
 ];
 
 /// The suite's backend: the platform plus every API's engines.
@@ -50,5 +52,21 @@ impl Backend for Suite {
         body: types::CreditCardValidateRequest,
     ) -> Result<types::CreditCardValidationResult, ApiError> {
         validate::validate_creditcard(&body)
+    }
+
+    async fn validate_phone(
+        &self,
+        _caller: &Caller,
+        body: types::PhoneValidateRequest,
+    ) -> Result<types::PhoneValidationResult, ApiError> {
+        validate::validate_phone(&body)
+    }
+
+    async fn validate_email(
+        &self,
+        _caller: &Caller,
+        body: types::EmailValidateRequest,
+    ) -> Result<types::EmailValidationResult, ApiError> {
+        validate::validate_email(&body).await
     }
 }
