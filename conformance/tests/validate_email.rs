@@ -58,7 +58,14 @@ async fn two_dots_in_a_row() {
 
 #[tokio::test]
 async fn any_text_is_an_answer() {
-    for text in ["   ", "€€", "@", "a@b", "\"quoted\"@example.com", "me@[127.0.0.1]"] {
+    for text in [
+        "   ",
+        "€€",
+        "@",
+        "a@b",
+        "\"quoted\"@example.com",
+        "me@[127.0.0.1]",
+    ] {
         let result = validate(text).await;
         assert!(!result.valid, "{text:?}");
         assert!(result.reason.is_some(), "{text:?}");

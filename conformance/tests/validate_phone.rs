@@ -43,7 +43,10 @@ async fn an_italian_number_keeps_its_leading_zero() {
 async fn a_number_one_digit_short() {
     let result = validate("+44 791234567", None).await;
     assert!(!result.valid);
-    assert_eq!(result.reason, Some(types::PhoneValidationReason::InvalidForRegion));
+    assert_eq!(
+        result.reason,
+        Some(types::PhoneValidationReason::InvalidForRegion)
+    );
     insta::assert_yaml_snapshot!(result);
 }
 
@@ -56,7 +59,10 @@ async fn text_that_is_no_number_is_an_answer() {
         assert_eq!(result.e164, None);
     }
     let national = validate("020 7946 0958", None).await;
-    assert_eq!(national.reason, Some(types::PhoneValidationReason::InvalidCountryCode));
+    assert_eq!(
+        national.reason,
+        Some(types::PhoneValidationReason::InvalidCountryCode)
+    );
 }
 
 async fn raw_400(body: serde_json::Value) -> serde_json::Value {
@@ -85,11 +91,23 @@ async fn a_control_character_is_400_naming_the_field() {
 async fn malformed_bodies_are_400_naming_the_field() {
     for (body, field) in [
         (serde_json::json!({ "number": "" }), "number"),
-        (serde_json::json!({ "number": "1".repeat(10_240) }), "number"),
+        (
+            serde_json::json!({ "number": "1".repeat(10_240) }),
+            "number",
+        ),
         (serde_json::json!({ "number": 442079460958u64 }), "number"),
-        (serde_json::json!({ "number": "+1 650 253 0000\u{7}" }), "number"),
-        (serde_json::json!({ "number": "020 7946 0958", "default_region": "GBR" }), "default_region"),
-        (serde_json::json!({ "number": "020 7946 0958", "default_region": 44 }), "default_region"),
+        (
+            serde_json::json!({ "number": "+1 650 253 0000\u{7}" }),
+            "number",
+        ),
+        (
+            serde_json::json!({ "number": "020 7946 0958", "default_region": "GBR" }),
+            "default_region",
+        ),
+        (
+            serde_json::json!({ "number": "020 7946 0958", "default_region": 44 }),
+            "default_region",
+        ),
         (serde_json::json!({}), "number"),
     ] {
         let error = raw_400(body.clone()).await;

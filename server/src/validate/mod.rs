@@ -39,7 +39,10 @@ pub fn validate_creditcard(
 pub fn validate_phone(
     body: &types::PhoneValidateRequest,
 ) -> Result<types::PhoneValidationResult, ApiError> {
-    let check = phone::check(&body.number, body.default_region.as_deref().map(String::as_str));
+    let check = phone::check(
+        &body.number,
+        body.default_region.as_deref().map(String::as_str),
+    );
     let formats = check.formats;
     Ok(types::PhoneValidationResult {
         valid: check.valid,

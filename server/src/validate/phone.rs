@@ -116,18 +116,29 @@ pub struct PhoneCheck {
 pub fn check(input: &str, default_region: Option<&str>) -> PhoneCheck {
     let region = default_region.map(str::to_ascii_uppercase);
     // An unknown default region counts as none: the number then needs its own `+`.
-    let region_id = region.as_deref().and_then(|r| r.parse::<phonenumber::country::Id>().ok());
+    let region_id = region
+        .as_deref()
+        .and_then(|r| r.parse::<phonenumber::country::Id>().ok());
     let parsed = with_database(|db| phonenumber::parse_with(db, region_id, input));
-    let number = match parsed {
+    let mut number = match parsed {
         Ok(number) => number,
         Err(error) => return unparsed(parse_reason(&error)),
     };
     let code = number.code().value();
-    let nsn = number.national().to_string();
     let rules = Rules::get();
     let Some(regions) = rules.regions(code) else {
         return unparsed(Reason::InvalidCountryCode);
     };
+    // The region whose national prefix applies: the default region if the number is in
+    // it, else the main region of the calling code.
+    let home = region
+        .as_deref()
+        .and_then(|r| regions.iter().find(|x| x.id == r))
+        .unwrap_or(&regions[0]);
+    if let Some(fixed) = restrip_national_prefix(input, &number, home) {
+        number = fixed;
+    }
+    let nsn = number.national().to_string();
     let detected = regions.iter().find(|r| r.owns(&nsn));
     let line_type = detected.map_or(LineType::Unknown, |r| r.number_type(&nsn));
     let length = regions[0].test_length(nsn.len());
@@ -151,6 +162,62 @@ pub fn check(input: &str, default_region: Option<&str>) -> PhoneCheck {
         region: Some(detected.unwrap_or(&regions[0]).id.clone()),
         line_type,
     }
+}
+
+/// The crate strips a national prefix whenever the number starts with it, also from an
+/// international number and when what remains is no longer a number at all (`+7 800 123 45
+/// 67` loses its `8`, `+370 800 12 345` its `8`). libphonenumber strips it only when the
+/// number does not match the region's pattern with it, or still matches without it, and
+/// the rest has a possible length. This redoes that step on the digits the crate started
+/// from, and returns the corrected number when the outcome differs. Inputs whose digits
+/// cannot be traced plainly (letters, RFC 3966 parameters, other digit scripts) are left
+/// as the crate read them.
+fn restrip_national_prefix(
+    input: &str,
+    number: &PhoneNumber,
+    home: &Region,
+) -> Option<PhoneNumber> {
+    let text = input.trim();
+    let text = text.strip_prefix("tel:").unwrap_or(text);
+    if text
+        .chars()
+        .any(|c| c.is_alphabetic() || c == ';' || (c.is_numeric() && !c.is_ascii_digit()))
+    {
+        return None;
+    }
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    let code = number.code().value().to_string();
+    let national = match number.code().source() {
+        phonenumber::country::Source::Default => digits.as_str(),
+        phonenumber::country::Source::Plus => digits.strip_prefix(code.as_str())?,
+        // A national number that starts with the region's own calling code: libphonenumber
+        // takes those digits for the calling code only if the number does not fit the
+        // region's pattern with them but does without, or is too long with them.
+        phonenumber::country::Source::Number => {
+            let rest = digits.strip_prefix(code.as_str())?;
+            let fits = |n: &str| home.general.pattern.as_ref().is_some_and(|p| p.is_match(n));
+            if (!fits(&digits) && fits(&home.strip_national_prefix(rest)))
+                || home.test_length(digits.len()) == Length::TooLong
+            {
+                rest
+            } else {
+                digits.as_str()
+            }
+        }
+        phonenumber::country::Source::Idd => return None,
+    };
+    let current = number.national().to_string();
+    if !national.ends_with(&current) {
+        return None;
+    }
+    let stripped = home.strip_national_prefix(national);
+    if stripped == current {
+        return None;
+    }
+    let mut json = serde_json::to_value(number).ok()?;
+    json["national"] =
+        serde_json::to_value(stripped.parse::<phonenumber::NationalNumber>().ok()?).ok()?;
+    serde_json::from_value(json).ok()
 }
 
 fn unparsed(reason: Reason) -> PhoneCheck {
@@ -363,6 +430,11 @@ enum Length {
 /// One region's (or non-geographic entity's) rules.
 struct Region {
     id: String,
+    /// `nationalPrefixForParsing` (the national prefix when the metadata gives none),
+    /// anchored at the start.
+    national_prefix: Option<Regex>,
+    /// `nationalPrefixTransformRule`, in the `regex` crate's `${n}` notation.
+    national_prefix_transform: Option<String>,
     leading_digits: Option<Regex>,
     general: Range,
     /// Possible lengths of any number: the union of the types' lengths (libphonenumber's
@@ -425,8 +497,38 @@ impl Region {
         };
         let mut general = Range::new(d.general());
         general.lengths.clone_from(&lengths);
+        let national_prefix = meta
+            .national_prefix_for_parsing()
+            .map(|r| r.as_str().to_owned())
+            .or_else(|| meta.national_prefix().map(str::to_owned))
+            .filter(|p| !p.trim().is_empty())
+            .and_then(|p| {
+                RegexBuilder::new(&format!("^(?:{p})"))
+                    .ignore_whitespace(true)
+                    .build()
+                    .ok()
+            });
+        let national_prefix_transform = meta
+            .national_prefix_transform_rule()
+            .filter(|rule| !rule.is_empty())
+            .map(|rule| {
+                let mut out = String::new();
+                let mut chars = rule.chars().peekable();
+                while let Some(c) = chars.next() {
+                    match (c, chars.peek()) {
+                        ('$', Some(d)) if d.is_ascii_digit() => {
+                            out.push_str(&format!("${{{d}}}"));
+                            chars.next();
+                        }
+                        _ => out.push(c),
+                    }
+                }
+                out
+            });
         Region {
             id: meta.id().to_owned(),
+            national_prefix,
+            national_prefix_transform,
             leading_digits: meta.leading_digits().and_then(|p| {
                 RegexBuilder::new(&format!("^(?:{})", p.as_str()))
                     .ignore_whitespace(true)
@@ -471,6 +573,38 @@ impl Region {
             return LineType::Mobile;
         }
         LineType::Unknown
+    }
+
+    /// libphonenumber's national prefix (and carrier code) stripping for `national`, the
+    /// digits after any country code: strip (or transform) only if the number does not
+    /// fit the region's pattern as it is, or still fits after, and the rest is long enough.
+    fn strip_national_prefix(&self, national: &str) -> String {
+        let Some(prefix) = &self.national_prefix else {
+            return national.to_owned();
+        };
+        let Some(captures) = prefix.captures(national) else {
+            return national.to_owned();
+        };
+        let fits = |n: &str| self.general.pattern.as_ref().is_some_and(|p| p.is_match(n));
+        let viable = fits(national);
+        let whole = captures.get(0).map_or(0, |m| m.end());
+        let last_group = captures.len().saturating_sub(1);
+        let candidate = match &self.national_prefix_transform {
+            Some(rule) if last_group > 0 && captures.get(last_group).is_some() => {
+                let mut out = String::new();
+                captures.expand(rule, &mut out);
+                out.push_str(&national[whole..]);
+                out
+            }
+            _ => national[whole..].to_owned(),
+        };
+        if viable && !fits(&candidate) {
+            return national.to_owned();
+        }
+        match self.test_length(candidate.len()) {
+            Length::TooShort | Length::PossibleLocalOnly | Length::Invalid => national.to_owned(),
+            Length::Possible | Length::TooLong => candidate,
+        }
     }
 
     /// libphonenumber's length test for a number of any type.
@@ -601,10 +735,25 @@ mod tests {
                 got.country_code.map(|c| c.to_string()).unwrap_or_default(),
                 got.region.clone().unwrap_or_default(),
             );
-            if (want.0, want.1, want.2, want.3, want.4.to_owned(), want.5.to_owned())
-                != (have.0, have.1, have.2, have.3, have.4.clone(), have.5.clone())
-            {
-                failures.push(format!("{:?} [{}]: want {want:?}, got {have:?}", e.input, e.region));
+            if (
+                want.0,
+                want.1,
+                want.2,
+                want.3,
+                want.4.to_owned(),
+                want.5.to_owned(),
+            ) != (
+                have.0,
+                have.1,
+                have.2,
+                have.3,
+                have.4.clone(),
+                have.5.clone(),
+            ) {
+                failures.push(format!(
+                    "{:?} [{}]: want {want:?}, got {have:?}",
+                    e.input, e.region
+                ));
             }
         }
         assert!(
@@ -630,7 +779,10 @@ mod tests {
                 rfc3966: e.rfc3966.to_owned(),
             };
             if got.as_ref() != Some(&want) {
-                failures.push(format!("{:?} [{}]: want {want:?}, got {got:?}", e.input, e.region));
+                failures.push(format!(
+                    "{:?} [{}]: want {want:?}, got {got:?}",
+                    e.input, e.region
+                ));
             }
         }
         assert!(
@@ -682,7 +834,18 @@ mod tests {
 
     #[test]
     fn anything_typed_is_an_answer() {
-        for input in ["", " ", "€€", "+", "++++", "0", "+0", "tel:", "ext. 5", "+1 ext 123"] {
+        for input in [
+            "",
+            " ",
+            "€€",
+            "+",
+            "++++",
+            "0",
+            "+0",
+            "tel:",
+            "ext. 5",
+            "+1 ext 123",
+        ] {
             let got = check(input, Some("US"));
             assert!(!got.valid, "{input:?}");
         }

@@ -215,7 +215,9 @@ fn parse_resolv_conf(conf: &str) -> Vec<SocketAddr> {
     conf.lines()
         .filter_map(|line| {
             let mut words = line.split_whitespace();
-            (words.next() == Some("nameserver")).then(|| words.next()).flatten()
+            (words.next() == Some("nameserver"))
+                .then(|| words.next())
+                .flatten()
         })
         // A scoped IPv6 address (`fe80::1%eth0`) is left out.
         .filter_map(|addr| addr.parse::<IpAddr>().ok())
@@ -231,7 +233,9 @@ fn build_query(id: u16, name: &str, rtype: RecordType) -> Option<Vec<u8>> {
     packet.extend_from_slice(&[0x01, 0x00]); // RD
     packet.extend_from_slice(&[0, 1, 0, 0, 0, 0, 0, 0]); // QD=1
     for label in name.trim_end_matches('.').split('.') {
-        let len = u8::try_from(label.len()).ok().filter(|&n| (1..=63).contains(&n))?;
+        let len = u8::try_from(label.len())
+            .ok()
+            .filter(|&n| (1..=63).contains(&n))?;
         packet.push(len);
         packet.extend_from_slice(label.as_bytes());
     }
@@ -243,7 +247,8 @@ fn build_query(id: u16, name: &str, rtype: RecordType) -> Option<Vec<u8>> {
 
 /// Reads a response; `None` if it is not a response to query `id`.
 fn parse_response(msg: &[u8], id: u16, rtype: RecordType) -> Option<Answer> {
-    let u16_at = |i: usize| -> Option<u16> { Some(u16::from_be_bytes([*msg.get(i)?, *msg.get(i + 1)?])) };
+    let u16_at =
+        |i: usize| -> Option<u16> { Some(u16::from_be_bytes([*msg.get(i)?, *msg.get(i + 1)?])) };
     if u16_at(0)? != id || msg.get(2)? & 0x80 == 0 {
         return None;
     }
@@ -355,7 +360,10 @@ pub(crate) mod tests {
     }
 
     pub(crate) fn records(count: usize) -> Answer {
-        Answer::Records { count, mx: Vec::new() }
+        Answer::Records {
+            count,
+            mx: Vec::new(),
+        }
     }
 
     pub(crate) fn mx(exchanges: &[(u16, &str)]) -> Answer {
@@ -393,7 +401,8 @@ pub(crate) mod tests {
 
     #[tokio::test]
     async fn mx_records_make_a_domain_deliverable() {
-        let dns = FakeDns::honest().with("example.com", RecordType::Mx, mx(&[(10, "mx.example.com")]));
+        let dns =
+            FakeDns::honest().with("example.com", RecordType::Mx, mx(&[(10, "mx.example.com")]));
         let got = decide_for(&dns, "example.com").await;
         assert_eq!(got.deliverability, Deliverability::Deliverable);
         assert!(got.mx_records);
@@ -480,7 +489,8 @@ pub(crate) mod tests {
 
     #[test]
     fn reads_resolv_conf() {
-        let conf = "# comment\nnameserver 10.0.0.53\nsearch x\nnameserver ::1\nnameserver fe80::1%eth0\n";
+        let conf =
+            "# comment\nnameserver 10.0.0.53\nsearch x\nnameserver ::1\nnameserver fe80::1%eth0\n";
         assert_eq!(
             parse_resolv_conf(conf),
             vec![
@@ -523,18 +533,33 @@ pub(crate) mod tests {
             Some(Answer::Records {
                 count: 2,
                 mx: vec![
-                    Mx { preference: 10, exchange: "mx1.example.com".into() },
-                    Mx { preference: 0, exchange: String::new() },
+                    Mx {
+                        preference: 10,
+                        exchange: "mx1.example.com".into()
+                    },
+                    Mx {
+                        preference: 0,
+                        exchange: String::new()
+                    },
                 ]
             })
         );
         assert_eq!(parse_response(&answer, 0x9999, RecordType::Mx), None);
         let nx = response(&query, 3, &[]);
-        assert_eq!(parse_response(&nx, 0x1234, RecordType::Mx), Some(Answer::NxDomain));
+        assert_eq!(
+            parse_response(&nx, 0x1234, RecordType::Mx),
+            Some(Answer::NxDomain)
+        );
         let empty = response(&query, 0, &[]);
-        assert_eq!(parse_response(&empty, 0x1234, RecordType::Mx), Some(Answer::NoData));
+        assert_eq!(
+            parse_response(&empty, 0x1234, RecordType::Mx),
+            Some(Answer::NoData)
+        );
         let servfail = response(&query, 2, &[]);
-        assert_eq!(parse_response(&servfail, 0x1234, RecordType::Mx), Some(Answer::Failed));
+        assert_eq!(
+            parse_response(&servfail, 0x1234, RecordType::Mx),
+            Some(Answer::Failed)
+        );
         assert_eq!(parse_response(&answer[..20], 0x1234, RecordType::Mx), None);
         assert!(build_query(1, &"a".repeat(64), RecordType::A).is_none());
     }
@@ -542,7 +567,9 @@ pub(crate) mod tests {
     #[tokio::test]
     async fn a_server_that_never_answers_times_out_as_unknown() {
         // A loopback socket that reads nothing: the query waits for its deadline.
-        let silent = tokio::net::UdpSocket::bind("127.0.0.1:0").await.expect("bind");
+        let silent = tokio::net::UdpSocket::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
         let dns = UdpDns {
             servers: vec![silent.local_addr().expect("addr")],
             per_server: Duration::from_millis(150),
@@ -550,13 +577,19 @@ pub(crate) mod tests {
         let started = Instant::now();
         let got = mail_hosts(&dns, "gmail.com", Duration::from_secs(2)).await;
         assert_eq!(got.deliverability, Deliverability::Unknown);
-        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     #[tokio::test]
     async fn a_local_name_server_is_read() {
         // A loopback name server answering one MX record.
-        let server = tokio::net::UdpSocket::bind("127.0.0.1:0").await.expect("bind");
+        let server = tokio::net::UdpSocket::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
         let addr = server.local_addr().expect("addr");
         tokio::spawn(async move {
             let mut buf = [0u8; 512];
@@ -581,6 +614,10 @@ pub(crate) mod tests {
         let started = Instant::now();
         let got = mail_hosts(&dns, "gmail.com", Duration::from_millis(1500)).await;
         assert_ne!(got.deliverability, Deliverability::Undeliverable);
-        assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            started.elapsed()
+        );
     }
 }

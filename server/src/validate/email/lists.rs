@@ -164,9 +164,9 @@ const PROVIDERS: &[&str] = &[
 /// are far more often a clipped `com`.)
 const COMMON_TLDS: &[&str] = &[
     "ar", "at", "au", "be", "biz", "br", "ca", "ch", "cn", "co.in", "co.jp", "co.uk", "co.za",
-    "com", "com.ar", "com.au", "com.br", "com.mx", "cz", "de", "dk", "edu", "es", "eu", "fi",
-    "fr", "gov", "gr", "hu", "ie", "in", "info", "io", "it", "jp", "kr", "me", "mx", "net", "nl",
-    "no", "nz", "org", "pl", "pt", "ro", "ru", "se", "sk", "tr", "tw", "ua", "uk", "us",
+    "com", "com.ar", "com.au", "com.br", "com.mx", "cz", "de", "dk", "edu", "es", "eu", "fi", "fr",
+    "gov", "gr", "hu", "ie", "in", "info", "io", "it", "jp", "kr", "me", "mx", "net", "nl", "no",
+    "nz", "org", "pl", "pt", "ro", "ru", "se", "sk", "tr", "tw", "ua", "uk", "us",
 ];
 
 /// The provider domain `ascii_domain` is most likely a misspelling of (`gmial.com` →

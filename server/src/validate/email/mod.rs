@@ -71,7 +71,9 @@ fn invalid_syntax(input: &str, reason: String) -> EmailCheck {
         .rsplit_once('@')
         .map(|(_, d)| d.trim().to_lowercase())
         .filter(|d| {
-            !d.is_empty() && d.chars().all(|c| c.is_alphanumeric() || c == '.' || c == '-')
+            !d.is_empty()
+                && d.chars()
+                    .all(|c| c.is_alphanumeric() || c == '.' || c == '-')
         })
         .unwrap_or_default();
     EmailCheck {
@@ -99,7 +101,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_good_address_with_mx() {
-        let dns = FakeDns::honest().with("example.com", RecordType::Mx, mx(&[(10, "mx.example.com")]));
+        let dns =
+            FakeDns::honest().with("example.com", RecordType::Mx, mx(&[(10, "mx.example.com")]));
         let got = check("John.Smith@Example.COM", &dns, DEADLINE).await;
         assert!(got.valid && got.format_valid && got.mx_records);
         assert_eq!(got.deliverability, Deliverability::Deliverable);
@@ -124,7 +127,10 @@ mod tests {
         let got = check("a@nowhere-at-all.com", &dns, DEADLINE).await;
         assert!(got.format_valid && !got.valid);
         assert_eq!(got.deliverability, Deliverability::Undeliverable);
-        assert_eq!(got.reason.as_deref(), Some("The domain name does not exist."));
+        assert_eq!(
+            got.reason.as_deref(),
+            Some("The domain name does not exist.")
+        );
     }
 
     #[tokio::test]
@@ -142,9 +148,16 @@ mod tests {
         assert!(!got.valid && !got.format_valid);
         assert_eq!(got.deliverability, Deliverability::Undeliverable);
         assert_eq!(got.domain, "example.com");
-        assert!(got.reason.expect("reason").contains("invalid characters before the @-sign"));
+        assert!(
+            got.reason
+                .expect("reason")
+                .contains("invalid characters before the @-sign")
+        );
         let none = check("   ", &FakeDns::default(), DEADLINE).await;
         assert_eq!(none.domain, "");
-        assert_eq!(none.reason.as_deref(), Some("An email address must have an @-sign."));
+        assert_eq!(
+            none.reason.as_deref(),
+            Some("An email address must have an @-sign.")
+        );
     }
 }

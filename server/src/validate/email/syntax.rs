@@ -426,9 +426,7 @@ fn is_hostname_char(c: char) -> bool {
 fn is_ascii_hostname(domain: &str) -> bool {
     domain.split('.').all(|label| {
         !label.is_empty()
-            && label
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-')
+            && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
             && !label.starts_with('-')
             && !label.ends_with('-')
     })
@@ -537,10 +535,16 @@ fn check_domain(domain: &str) -> Result<String, SyntaxError> {
         }
     };
     if !is_ascii_hostname(&ascii) {
-        return Err("The email address contains invalid characters after the @-sign after IDNA encoding.".into());
+        return Err(
+            "The email address contains invalid characters after the @-sign after IDNA encoding."
+                .into(),
+        );
     }
     // An ASCII label that looks like Punycode must decode (to_unicode checks it).
-    if ascii.split('.').any(|l| l.len() > 4 && l[..4].eq_ignore_ascii_case("xn--")) {
+    if ascii
+        .split('.')
+        .any(|l| l.len() > 4 && l[..4].eq_ignore_ascii_case("xn--"))
+    {
         let (_, result) = uts46.to_unicode(ascii.as_bytes(), AsciiDenyList::STD3, Hyphens::Allow);
         if result.is_err() {
             return Err("The part after the @-sign is not valid IDNA (invalid A-label).".into());
@@ -674,7 +678,14 @@ mod tests {
 
     #[test]
     fn special_use_domains_are_refused() {
-        for domain in ["a.arpa", "x.invalid", "printer.local", "host.localhost", "y.onion", "x.test"] {
+        for domain in [
+            "a.arpa",
+            "x.invalid",
+            "printer.local",
+            "host.localhost",
+            "y.onion",
+            "x.test",
+        ] {
             let err = parse(&format!("me@{domain}")).expect_err(domain);
             assert!(err.contains("special-use"), "{domain}: {err}");
         }
