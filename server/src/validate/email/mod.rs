@@ -10,15 +10,20 @@ pub mod syntax;
 use std::sync::LazyLock;
 use std::time::Duration;
 
-pub use dns::{Deliverability, Dns, UdpDns};
+pub use dns::{CachedDns, Deliverability, Dns, UdpDns};
 
 /// How long one email check may wait for DNS, all queries together.
 pub const DNS_DEADLINE: Duration = Duration::from_millis(1500);
 /// How long one name server may take to answer one question.
 pub const DNS_PER_SERVER: Duration = Duration::from_millis(700);
 
-/// The resolver used by the HTTP API: the system's name servers.
-pub static SYSTEM_DNS: LazyLock<UdpDns> = LazyLock::new(|| UdpDns::system(DNS_PER_SERVER));
+/// How long a DNS answer is reused.
+pub const DNS_TTL: Duration = Duration::from_secs(300);
+
+/// The resolver used by the HTTP API: the system's name servers, answers kept for
+/// [`DNS_TTL`].
+pub static SYSTEM_DNS: LazyLock<CachedDns<UdpDns>> =
+    LazyLock::new(|| CachedDns::new(UdpDns::system(DNS_PER_SERVER), DNS_TTL, 10_000));
 
 /// What an email check finds.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -385,7 +385,7 @@ fn check_local_part(local: &Unquoted) -> Result<LocalPart, SyntaxError> {
     if local.quoted {
         let bad: Vec<char> = text
             .chars()
-            .filter(|&c| !((' '..='~').contains(&c) || !c.is_ascii()))
+            .filter(|&c| c.is_ascii() && !(' '..='~').contains(&c))
             .collect();
         if !bad.is_empty() {
             return Err(format!(
