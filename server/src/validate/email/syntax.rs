@@ -464,6 +464,24 @@ fn uts46_valid_char(c: char) -> bool {
     !(c != '.' && std::iter::once(c).nfkd().any(|d| d == '.'))
 }
 
+/// RFC 5892's LetterDigits category (Ll, Lu, Lo, Lm, Nd, Mn, Mc) and its CONTEXTO
+/// punctuation (middle dot, Greek keraia, Hebrew geresh and gershayim, katakana middle dot).
+fn idna2008_letter_digit(c: char) -> bool {
+    matches!(
+        c.general_category(),
+        GeneralCategory::LowercaseLetter
+            | GeneralCategory::UppercaseLetter
+            | GeneralCategory::OtherLetter
+            | GeneralCategory::ModifierLetter
+            | GeneralCategory::DecimalNumber
+            | GeneralCategory::NonspacingMark
+            | GeneralCategory::SpacingMark
+    ) || matches!(
+        c,
+        '\u{00B7}' | '\u{0375}' | '\u{05F3}' | '\u{05F4}' | '\u{30FB}'
+    )
+}
+
 /// Checks the domain and returns its IDNA ASCII form.
 fn check_domain(domain: &str) -> Result<String, SyntaxError> {
     let bad: Vec<char> = domain.chars().filter(|&c| !is_hostname_char(c)).collect();
@@ -519,6 +537,18 @@ fn check_domain(domain: &str) -> Result<String, SyntaxError> {
             return Err("An email address cannot have two letters followed by two dashes immediately after the @-sign or after a period, except Punycode.".into());
         }
     }
+    // UTS-46 also passes symbols and emoji (`☃`, `😀`) that IDNA 2008 (RFC 5892) refuses:
+    // beyond ASCII only letters, digits and combining marks are allowed, plus the few
+    // punctuation marks RFC 5892 admits in context.
+    if let Some(c) = mapped
+        .chars()
+        .find(|&c| !c.is_ascii() && !idna2008_letter_digit(c))
+    {
+        return Err(format!(
+            "The part after the @-sign is invalid (code point U+{:04X} is not allowed in a domain name).",
+            u32::from(c)
+        ));
+    }
     let ascii = if is_ascii_hostname(&mapped) {
         mapped.clone()
     } else {
@@ -545,8 +575,13 @@ fn check_domain(domain: &str) -> Result<String, SyntaxError> {
         .split('.')
         .any(|l| l.len() > 4 && l[..4].eq_ignore_ascii_case("xn--"))
     {
-        let (_, result) = uts46.to_unicode(ascii.as_bytes(), AsciiDenyList::STD3, Hyphens::Allow);
-        if result.is_err() {
+        let (unicode, result) =
+            uts46.to_unicode(ascii.as_bytes(), AsciiDenyList::STD3, Hyphens::Allow);
+        if result.is_err()
+            || unicode
+                .chars()
+                .any(|c| !c.is_ascii() && !idna2008_letter_digit(c))
+        {
             return Err("The part after the @-sign is not valid IDNA (invalid A-label).".into());
         }
     }
@@ -674,6 +709,28 @@ mod tests {
         assert_eq!(b.local_part, "John.Smith");
         let idn = parse("jeff@臺網中心.tw").expect("valid");
         assert_eq!(idn.ascii_domain, "xn--fiqq24b10vi0d.tw");
+    }
+
+    #[test]
+    fn idna_2008_refuses_symbols_and_emoji() {
+        for domain in ["☃.com", "😀.com", "a♥b.org"] {
+            let err = parse(&format!("me@{domain}")).expect_err(domain);
+            assert!(
+                err.contains("not allowed in a domain name"),
+                "{domain}: {err}"
+            );
+        }
+        assert!(parse("me@xn--n3h.com").is_err(), "the A-label of ☃");
+        for (domain, ascii) in [
+            ("faß.de", "xn--fa-hia.de"),
+            ("ⅷ.com", "viii.com"),
+            ("ö.de", "xn--nda.de"),
+        ] {
+            assert_eq!(
+                parse(&format!("me@{domain}")).map(|a| a.ascii_domain),
+                Ok(ascii.to_owned())
+            );
+        }
     }
 
     #[test]
