@@ -17,6 +17,8 @@ pub const IMPLEMENTED: &[Operation] = &[
     Operation::ValidateIban,
     Operation::ValidatePostalcode,
     Operation::ValidateVat,
+    Operation::ValidateEmail,
+    Operation::ValidatePhone,
 ];
 
 /// The suite's backend: the platform plus every API's engines.
@@ -77,5 +79,21 @@ impl Backend for Suite {
         body: types::PostalCodeValidateRequest,
     ) -> Result<types::PostalCodeValidationResult, ApiError> {
         validate::validate_postalcode(&body)
+    }
+
+    async fn validate_phone(
+        &self,
+        _caller: &Caller,
+        body: types::PhoneValidateRequest,
+    ) -> Result<types::PhoneValidationResult, ApiError> {
+        validate::validate_phone(&body)
+    }
+
+    async fn validate_email(
+        &self,
+        _caller: &Caller,
+        body: types::EmailValidateRequest,
+    ) -> Result<types::EmailValidationResult, ApiError> {
+        validate::validate_email(&body).await
     }
 }

@@ -2093,7 +2093,7 @@ impl ::std::convert::TryFrom<::std::string::String> for DocumentFormat {
         value.parse()
     }
 }
-///Syntax verdict of an email address (RFC 5321/5322 addr-spec).
+///Syntax verdict of an email address, by python-email-validator's rules: an RFC 5322 dot-atom local part (internationalized characters allowed, RFC 6531; quoted local parts, comments and display names refused), a domain name with at least one dot and a letter-ending top-level domain, valid after UTS-46 mapping and IDNA conversion, not a special-use name (`.arpa`, `.invalid`, `.local`, `.localhost`, `.onion`, `.test`), no bracketed IP address; at most 254 octets in all, 253 for the domain, 63 per label.
 #[derive(
     ::serde::Deserialize,
     ::serde::Serialize,
@@ -2149,10 +2149,10 @@ impl ::std::convert::TryFrom<::std::string::String> for EmailFormat {
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EmailValidateRequest {
-    ///The email address.
+    ///The email address (an addr-spec: `local@domain`). Control characters are 400 `invalid_input`; any other text is answered 200, with `format: invalid`, `valid: false` and a reason when it is not a valid address.
     pub email: EmailValidateRequestEmail,
 }
-///The email address.
+///The email address (an addr-spec: `local@domain`). Control characters are 400 `invalid_input`; any other text is answered 200, with `format: invalid`, `valid: false` and a reason when it is not a valid address.
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -2177,6 +2177,13 @@ impl ::std::str::FromStr for EmailValidateRequestEmail {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[^\\u0000-\\u001F\\u007F-\\u009F]*$").unwrap()
+            });
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\u0000-\\u001F\\u007F-\\u009F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -2214,7 +2221,7 @@ pub struct EmailValidationResult {
     ///Suggested correction for a likely typo in the domain (`gmial.com` to `gmail.com`).
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub did_you_mean: ::std::option::Option<::std::string::String>,
-    ///The domain is a known disposable-mail provider.
+    ///The domain, or a parent domain of it, is on the disposable-email-domains blocklist (temporary-mail providers).
     pub disposable: bool,
     ///Domain part, lower case, IDNA ASCII form; empty when none can be extracted.
     pub domain: ::std::string::String,
@@ -3977,13 +3984,13 @@ impl ::std::convert::TryFrom<::std::string::String> for PhoneLineType {
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PhoneValidateRequest {
-    ///ISO 3166-1 alpha-2 region assumed for a number written without `+` and country code.
+    ///ISO 3166-1 alpha-2 region (any case) assumed for a number written without `+` and country code. An unknown region is treated as none.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub default_region: ::std::option::Option<PhoneValidateRequestDefaultRegion>,
-    ///The phone number, in any common notation (`+44 20 7946 0958`, `020 7946 0958`).
+    ///The phone number, in any common notation (`+44 20 7946 0958`, `020 7946 0958`, `tel:+44-20-7946-0958`, `1-800-FLOWERS`, with an extension such as `ext. 12`). Control characters are 400 `invalid_input`; any other text is answered 200, with `valid: false` and a reason when it is not a valid number.
     pub number: PhoneValidateRequestNumber,
 }
-///ISO 3166-1 alpha-2 region assumed for a number written without `+` and country code.
+///ISO 3166-1 alpha-2 region (any case) assumed for a number written without `+` and country code. An unknown region is treated as none.
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -4037,7 +4044,7 @@ impl<'de> ::serde::Deserialize<'de> for PhoneValidateRequestDefaultRegion {
             })
     }
 }
-///The phone number, in any common notation (`+44 20 7946 0958`, `020 7946 0958`).
+///The phone number, in any common notation (`+44 20 7946 0958`, `020 7946 0958`, `tel:+44-20-7946-0958`, `1-800-FLOWERS`, with an extension such as `ext. 12`). Control characters are 400 `invalid_input`; any other text is answered 200, with `valid: false` and a reason when it is not a valid number.
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -4062,6 +4069,13 @@ impl ::std::str::FromStr for PhoneValidateRequestNumber {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[^\\u0000-\\u001F\\u007F-\\u009F]*$").unwrap()
+            });
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\u0000-\\u001F\\u007F-\\u009F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -4092,7 +4106,7 @@ impl<'de> ::serde::Deserialize<'de> for PhoneValidateRequestNumber {
             })
     }
 }
-///Why a number is not valid.
+///Why a number is not valid: `not_a_number` (no phone number in the text), `invalid_country_code` (no `+` and country code and no usable `default_region`, or an unassigned country code), `too_short` / `too_long` (shorter or longer than every number of the country), `invalid_length` (within the country's range of lengths but no number has this one), `invalid_for_region` (a possible length, but no number range of the country or its regions matches it).
 #[derive(
     ::serde::Deserialize,
     ::serde::Serialize,

@@ -2,7 +2,9 @@
 //! validators, one engine module per utility.
 
 pub mod creditcard;
+pub mod email;
 pub mod iban;
+pub mod phone;
 pub mod postalcode;
 pub mod vat;
 
@@ -101,5 +103,91 @@ pub fn validate_postalcode(
         subdivision: check.subdivision,
         subdivision_match: check.subdivision_match,
         error: check.error,
+    })
+}
+/// `POST /v1/dev/validate/phone/validate`.
+pub fn validate_phone(
+    body: &types::PhoneValidateRequest,
+) -> Result<types::PhoneValidationResult, ApiError> {
+    let check = phone::check(
+        &body.number,
+        body.default_region.as_deref().map(String::as_str),
+    );
+    let formats = check.formats;
+    Ok(types::PhoneValidationResult {
+        valid: check.valid,
+        possible: check.possible,
+        reason: check.reason.map(phone_reason),
+        e164: formats.as_ref().map(|f| f.e164.clone()),
+        international: formats.as_ref().map(|f| f.international.clone()),
+        national: formats.as_ref().map(|f| f.national.clone()),
+        rfc3966: formats.map(|f| f.rfc3966),
+        country_code: check
+            .country_code
+            .and_then(|c| std::num::NonZeroU32::new(u32::from(c))),
+        region: check.region,
+        line_type: line_type(check.line_type),
+        metadata_version: phone::METADATA_VERSION.to_owned(),
+    })
+}
+
+fn phone_reason(reason: phone::Reason) -> types::PhoneValidationReason {
+    use phone::Reason as R;
+    use types::PhoneValidationReason as W;
+    match reason {
+        R::NotANumber => W::NotANumber,
+        R::InvalidCountryCode => W::InvalidCountryCode,
+        R::TooShort => W::TooShort,
+        R::TooLong => W::TooLong,
+        R::InvalidLength => W::InvalidLength,
+        R::InvalidForRegion => W::InvalidForRegion,
+    }
+}
+
+fn line_type(kind: phone::LineType) -> types::PhoneLineType {
+    use phone::LineType as L;
+    use types::PhoneLineType as W;
+    match kind {
+        L::FixedLine => W::FixedLine,
+        L::Mobile => W::Mobile,
+        L::FixedLineOrMobile => W::FixedLineOrMobile,
+        L::TollFree => W::TollFree,
+        L::PremiumRate => W::PremiumRate,
+        L::SharedCost => W::SharedCost,
+        L::Voip => W::Voip,
+        L::PersonalNumber => W::PersonalNumber,
+        L::Pager => W::Pager,
+        L::Uan => W::Uan,
+        L::Voicemail => W::Voicemail,
+        L::Unknown => W::Unknown,
+    }
+}
+
+/// `POST /v1/dev/validate/email/validate`: DNS through the system's name servers.
+pub async fn validate_email(
+    body: &types::EmailValidateRequest,
+) -> Result<types::EmailValidationResult, ApiError> {
+    let dns: &dyn email::Dns = &*email::SYSTEM_DNS;
+    let check = email::check(&body.email, dns, email::DNS_DEADLINE).await;
+    Ok(types::EmailValidationResult {
+        valid: check.valid,
+        format: if check.format_valid {
+            types::EmailFormat::Valid
+        } else {
+            types::EmailFormat::Invalid
+        },
+        domain: check.domain,
+        disposable: check.disposable,
+        mx_records: check.mx_records,
+        normalized: check.normalized,
+        local_part: check.local_part,
+        role: check.role,
+        did_you_mean: check.did_you_mean,
+        deliverability: match check.deliverability {
+            email::Deliverability::Deliverable => types::Deliverability::Deliverable,
+            email::Deliverability::Undeliverable => types::Deliverability::Undeliverable,
+            email::Deliverability::Unknown => types::Deliverability::Unknown,
+        },
+        reason: check.reason,
     })
 }
