@@ -14,6 +14,8 @@ pub const IMPLEMENTED: &[Operation] = &[
     Operation::PiiDownload,
     Operation::ScreenshotDownload,
     Operation::ValidateCreditcard,
+    Operation::ValidateCrypto,
+    Operation::ValidatePassword,
 ];
 
 /// The suite's backend: the platform plus every API's engines.
@@ -50,5 +52,21 @@ impl Backend for Suite {
         body: types::CreditCardValidateRequest,
     ) -> Result<types::CreditCardValidationResult, ApiError> {
         validate::validate_creditcard(&body)
+    }
+
+    async fn validate_password(
+        &self,
+        _caller: &Caller,
+        body: types::PasswordAnalyzeRequest,
+    ) -> Result<types::PasswordAnalysisResult, ApiError> {
+        validate::validate_password(&body)
+    }
+
+    async fn validate_crypto(
+        &self,
+        _caller: &Caller,
+        body: types::CryptoValidateRequest,
+    ) -> Result<types::CryptoValidationResult, ApiError> {
+        validate::validate_crypto(&body)
     }
 }
