@@ -15,6 +15,7 @@ pub const IMPLEMENTED: &[Operation] = &[
     Operation::ScreenshotDownload,
     Operation::ValidateCreditcard,
     Operation::ValidateCrypto,
+    Operation::ValidateDate,
     Operation::ValidatePassword,
 ];
 
@@ -68,5 +69,13 @@ impl Backend for Suite {
         body: types::CryptoValidateRequest,
     ) -> Result<types::CryptoValidationResult, ApiError> {
         validate::validate_crypto(&body)
+    }
+
+    async fn validate_date(
+        &self,
+        _caller: &Caller,
+        body: types::DateConvertRequest,
+    ) -> Result<types::DateConversionResult, ApiError> {
+        validate::validate_date(&body)
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod creditcard;
 pub mod crypto;
+pub mod date;
 pub mod password;
 
 use crate::generated::types;
@@ -121,5 +122,42 @@ pub fn validate_crypto(
         checksum_valid: check.checksum_valid,
         normalized: check.normalized,
         error: check.error,
+    })
+}
+
+/// `POST /v1/dev/validate/date/convert`. Every well-formed request is answered; what cannot
+/// be read or converted is `valid: false` with the reason.
+pub fn validate_date(
+    body: &types::DateConvertRequest,
+) -> Result<types::DateConversionResult, ApiError> {
+    let answer = date::convert(&date::Request {
+        date: &body.date,
+        input_format: body.input_format.as_deref().map(String::as_str),
+        day_first: body.day_first,
+        output_format: body.output_format.as_deref().map(String::as_str),
+        timezone: body.timezone.as_deref().map(String::as_str),
+    });
+    let nonzero = |n: Option<u32>| n.and_then(std::num::NonZeroU32::new);
+    let int = |n: Option<u32>| n.and_then(|n| i32::try_from(n).ok());
+    Ok(types::DateConversionResult {
+        valid: answer.valid,
+        error: answer.error,
+        iso8601: answer.iso8601,
+        year: answer.year,
+        month: nonzero(answer.month),
+        day: nonzero(answer.day),
+        hour: int(answer.hour),
+        minute: int(answer.minute),
+        second: int(answer.second),
+        nanosecond: int(answer.nanosecond),
+        weekday: answer.weekday.map(wire_enum).transpose()?,
+        utc_offset: answer.utc_offset,
+        timezone: answer.timezone,
+        unix_seconds: answer.unix_seconds,
+        detected_format: answer.detected_format,
+        language: answer.language.map(|l| wire_enum(l.code())).transpose()?,
+        ambiguous: answer.ambiguous,
+        alternatives: answer.alternatives,
+        converted: answer.converted,
     })
 }
