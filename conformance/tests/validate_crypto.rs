@@ -51,7 +51,11 @@ async fn a_lower_case_ethereum_address_is_normalized_to_eip55() {
 
 #[tokio::test]
 async fn a_bitcoin_cash_legacy_address_gets_its_cashaddr_form() {
-    let result = validate("1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu", Some(types::CryptoCoin::Bch)).await;
+    let result = validate(
+        "1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu",
+        Some(types::CryptoCoin::Bch),
+    )
+    .await;
     assert!(result.valid);
     assert_eq!(
         result.normalized.as_deref(),

@@ -46,7 +46,10 @@ async fn a_spanish_date_with_a_weekday() {
     let result = convert(request("viernes, 15 de marzo de 2024")).await;
     assert!(result.valid && !result.ambiguous);
     assert_eq!(result.iso8601.as_deref(), Some("2024-03-15"));
-    assert_eq!(result.language, Some(types::DateConversionResultLanguage::Es));
+    assert_eq!(
+        result.language,
+        Some(types::DateConversionResultLanguage::Es)
+    );
     insta::assert_yaml_snapshot!(result);
 }
 
@@ -83,7 +86,11 @@ async fn malformed_requests_are_400_naming_the_field() {
     let cases = [
         ("empty", serde_json::json!({ "date": "" }), "date"),
         ("10 KB", serde_json::json!({ "date": long }), "date"),
-        ("wrong type", serde_json::json!({ "date": 20240315 }), "date"),
+        (
+            "wrong type",
+            serde_json::json!({ "date": 20240315 }),
+            "date",
+        ),
         (
             "wrong type of day_first",
             serde_json::json!({ "date": "2024-03-15", "day_first": "yes" }),

@@ -41,7 +41,10 @@ async fn a_weak_password_with_the_users_name() {
     assert!(result.score <= 2);
     assert!(result.feedback.warning.is_some() || !result.feedback.suggestions.is_empty());
     let json = serde_json::to_string(&result).expect("json");
-    assert!(!json.contains("1987") && !json.contains("ennifer"), "{json}");
+    assert!(
+        !json.contains("1987") && !json.contains("ennifer"),
+        "{json}"
+    );
     insta::assert_yaml_snapshot!(result);
 }
 
@@ -67,8 +70,16 @@ async fn malformed_requests_are_400_naming_the_field() {
     let cases = [
         ("empty", serde_json::json!({ "password": "" }), "password"),
         ("10 KB", serde_json::json!({ "password": long }), "password"),
-        ("257 characters", serde_json::json!({ "password": "a".repeat(257) }), "password"),
-        ("wrong type", serde_json::json!({ "password": 123456 }), "password"),
+        (
+            "257 characters",
+            serde_json::json!({ "password": "a".repeat(257) }),
+            "password",
+        ),
+        (
+            "wrong type",
+            serde_json::json!({ "password": 123456 }),
+            "password",
+        ),
         (
             "control character",
             serde_json::json!({ "password": "pass\u{7}word" }),
@@ -98,7 +109,10 @@ async fn malformed_requests_are_400_naming_the_field() {
         let error: serde_json::Value = response.json().await.expect("error body");
         let message = error["message"].as_str().unwrap_or_default();
         assert!(message.contains(&format!("`{field}`")), "{name}: {message}");
-        assert!(!message.contains("pass\u{7}word"), "{name}: echoes the password");
+        assert!(
+            !message.contains("pass\u{7}word"),
+            "{name}: echoes the password"
+        );
         if name == "control character" {
             insta::assert_yaml_snapshot!(error, { ".request_id" => "[request_id]" });
         }

@@ -190,12 +190,7 @@ pub fn check(input: &str, coin: Option<Coin>) -> AddressCheck {
                     ),
                     _ => failure.reason,
                 };
-                invalid(
-                    Some(coin),
-                    failure.encoding,
-                    failure.checksum_valid,
-                    reason,
-                )
+                invalid(Some(coin), failure.encoding, failure.checksum_valid, reason)
             }
         },
         None => {
@@ -204,8 +199,7 @@ pub fn check(input: &str, coin: Option<Coin>) -> AddressCheck {
                 match check_as(candidate, address) {
                     Ok(decoded) => return valid(candidate, decoded),
                     Err(failure) => {
-                        if failure.recognized && best.as_ref().is_none_or(|(_, b)| !b.recognized)
-                        {
+                        if failure.recognized && best.as_ref().is_none_or(|(_, b)| !b.recognized) {
                             best = Some((candidate, failure));
                         }
                     }
@@ -460,9 +454,7 @@ fn segwit(coin: Coin, address: &str) -> Result<Option<Decoded>, Failure> {
         return Ok(None);
     };
     let hrp = address[..separator].to_ascii_lowercase();
-    let Some(&(_, _, network)) = SEGWIT_HRPS
-        .iter()
-        .find(|(c, h, _)| *c == coin && *h == hrp)
+    let Some(&(_, _, network)) = SEGWIT_HRPS.iter().find(|(c, h, _)| *c == coin && *h == hrp)
     else {
         return Ok(None);
     };
@@ -504,7 +496,7 @@ fn segwit_failure(address: &str, error: &SegwitHrpstringError) -> Failure {
     let (checksum_valid, reason) = match error {
         SegwitHrpstringError::Checksum(ChecksumError::InvalidResidue(_)) => {
             // A v1+ program with a BIP-173 checksum: valid before BIP-350, not since.
-            let bech32_ok = matches!(CheckedHrpstring::new::<Bech32>(address), Ok(_));
+            let bech32_ok = CheckedHrpstring::new::<Bech32>(address).is_ok();
             if bech32_ok && encoding == Encoding::Bech32m {
                 (
                     Some(false),
@@ -524,12 +516,13 @@ fn segwit_failure(address: &str, error: &SegwitHrpstringError) -> Failure {
             }
         }
         SegwitHrpstringError::Checksum(_) => (None, "the address has the wrong length".to_owned()),
-        SegwitHrpstringError::Unchecked(UncheckedHrpstringError::Char(CharError::MixedCase)) => {
-            (None, "Bech32 addresses are all lower or all upper case".to_owned())
-        }
-        SegwitHrpstringError::Unchecked(UncheckedHrpstringError::Char(
-            CharError::InvalidChar(c),
-        )) => (None, format!("{c:?} is not a Bech32 character")),
+        SegwitHrpstringError::Unchecked(UncheckedHrpstringError::Char(CharError::MixedCase)) => (
+            None,
+            "Bech32 addresses are all lower or all upper case".to_owned(),
+        ),
+        SegwitHrpstringError::Unchecked(UncheckedHrpstringError::Char(CharError::InvalidChar(
+            c,
+        ))) => (None, format!("{c:?} is not a Bech32 character")),
         SegwitHrpstringError::Unchecked(e) => (None, format!("not Bech32: {e}")),
         SegwitHrpstringError::NoData => (None, "the address has no witness program".to_owned()),
         SegwitHrpstringError::TooLong(len) => (
@@ -695,7 +688,10 @@ fn account_base58check(
             encoding: Some(Encoding::Base58Check),
             checksum_valid: Some(true),
             reason: if v == version {
-                format!("the payload is {} bytes, not a 20-byte account id", hash.len())
+                format!(
+                    "the payload is {} bytes, not a 20-byte account id",
+                    hash.len()
+                )
             } else {
                 format!(
                     "version byte 0x{v:02x} is not a {} address version",
@@ -738,9 +734,9 @@ fn solana(address: &str) -> Result<Decoded, Failure> {
             checksum_valid: None,
             reason: format!("decodes to {} bytes, not a 32-byte public key", bytes.len()),
         }),
-        Err(bs58::decode::Error::InvalidCharacter { character, .. }) => Err(
-            Failure::unrecognized(format!("{character:?} is not a Base58 character")),
-        ),
+        Err(bs58::decode::Error::InvalidCharacter { character, .. }) => Err(Failure::unrecognized(
+            format!("{character:?} is not a Base58 character"),
+        )),
         Err(_) => Err(Failure::unrecognized("not Base58")),
     }
 }
@@ -824,8 +820,11 @@ pub mod cashaddr {
         let mut payload = vec![(kind << 3) | size_code];
         payload.extend_from_slice(hash);
         let values = convert_bits(&payload, 8, 5, true).unwrap_or_default();
-        let checksum =
-            polymod(prefix_values(prefix).chain(values.iter().copied()).chain([0; 8]));
+        let checksum = polymod(
+            prefix_values(prefix)
+                .chain(values.iter().copied())
+                .chain([0; 8]),
+        );
         let mut out = String::with_capacity(prefix.len() + 1 + values.len() + 8);
         out.push_str(prefix);
         out.push(':');
@@ -833,7 +832,9 @@ pub mod cashaddr {
             out.push(char::from(CHARSET[usize::from(v)]));
         }
         for i in 0..8 {
-            out.push(char::from(CHARSET[((checksum >> (5 * (7 - i))) & 0x1f) as usize]));
+            out.push(char::from(
+                CHARSET[((checksum >> (5 * (7 - i))) & 0x1f) as usize],
+            ));
         }
         out
     }
@@ -923,7 +924,10 @@ pub mod cashaddr {
             _ => 64,
         };
         if version & 0x80 != 0 {
-            return Err(fail(Some(true), "the version byte's reserved bit is set".into()));
+            return Err(fail(
+                Some(true),
+                "the version byte's reserved bit is set".into(),
+            ));
         }
         if hash.len() != size {
             return Err(fail(
@@ -1049,7 +1053,10 @@ mod tests {
         // CashAddr spec: legacy ↔ CashAddr pairs.
         let text = include_str!("fixtures/crypto_cashaddr_legacy.tsv");
         let mut n = 0;
-        for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        for line in text
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
             let (legacy, cash) = line.split_once('\t').expect("two columns");
             let from_legacy = check(legacy, Some(Coin::Bch));
             assert!(from_legacy.valid, "{legacy}: {from_legacy:?}");
@@ -1111,12 +1118,14 @@ mod tests {
             if coin == Coin::Eth && !row.address[2..].chars().any(|c| c.is_ascii_uppercase()) {
                 continue; // lower-case hex has no checksum
             }
-            if coin == Coin::Eth
-                && !row.address[2..].chars().any(|c| c.is_ascii_lowercase())
-            {
+            if coin == Coin::Eth && !row.address[2..].chars().any(|c| c.is_ascii_lowercase()) {
                 continue; // upper-case hex has no checksum
             }
-            assert!(!got.valid, "{swapped} (from {}) is valid: {got:?}", row.address);
+            assert!(
+                !got.valid,
+                "{swapped} (from {}) is valid: {got:?}",
+                row.address
+            );
         }
     }
 
@@ -1171,7 +1180,17 @@ mod tests {
 
     #[test]
     fn anything_else_is_an_answer() {
-        for s in ["", "   ", "€€", "%%@", "0x", "bc1", "bitcoincash:", "r", "T"] {
+        for s in [
+            "",
+            "   ",
+            "€€",
+            "%%@",
+            "0x",
+            "bc1",
+            "bitcoincash:",
+            "r",
+            "T",
+        ] {
             let got = check(s, None);
             assert!(!got.valid, "{s}");
             assert!(got.error.is_some());

@@ -214,10 +214,7 @@ fn estimate_block(block: &str, known: &[&str], offset: usize) -> BlockEstimate {
             exact: false,
         };
     }
-    let spatial = entropy
-        .sequence()
-        .iter()
-        .any(|m| uses_spatial(&m.pattern));
+    let spatial = entropy.sequence().iter().any(|m| uses_spatial(&m.pattern));
     let (log10, exact) = if spatial {
         (sequence_log10(entropy.sequence(), len, false), false)
     } else {
@@ -246,10 +243,7 @@ fn sequence_log10(matches: &[Match], password_len: usize, exclude_additive: bool
     }
     let l = matches.len();
     let factorial_log10: f64 = (2..=l).map(|k| (k as f64).log10()).sum();
-    let product_log10: f64 = matches
-        .iter()
-        .map(|m| match_log10(m, password_len))
-        .sum();
+    let product_log10: f64 = matches.iter().map(|m| match_log10(m, password_len)).sum();
     let main = factorial_log10 + product_log10;
     if exclude_additive {
         return main;
@@ -280,9 +274,12 @@ fn match_log10(m: &Match, password_len: usize) -> f64 {
             let floor = if token_len == 1 { 11f64 } else { 51f64 }.log10();
             (token_len as f64).max(floor)
         }
-        MatchPattern::Spatial(spatial) => {
-            spatial_log10(&spatial.graph, spatial.turns, spatial.shifted_count, token_len)
-        }
+        MatchPattern::Spatial(spatial) => spatial_log10(
+            &spatial.graph,
+            spatial.turns,
+            spatial.shifted_count,
+            token_len,
+        ),
         MatchPattern::Repeat(repeat) => {
             let base_len = repeat.base_token.chars().count();
             // zxcvbn 4.4.2 counts the base's guesses with the additive term.
@@ -518,7 +515,11 @@ mod tests {
             failures.join("\n")
         );
         let exact = rows.iter().filter(|r| r.exact).count();
-        assert!(rows.len() >= 60 && exact >= 45, "{} rows, {exact} exact", rows.len());
+        assert!(
+            rows.len() >= 60 && exact >= 45,
+            "{} rows, {exact} exact",
+            rows.len()
+        );
     }
 
     #[test]
@@ -527,7 +528,10 @@ mod tests {
         assert_eq!(display_time(1.0), "1 second");
         assert_eq!(display_time(100.0), "2 minutes");
         assert_eq!(display_time(89.0), "1 minute");
-        assert_eq!(display_time(3600.0 * 24.0 * 31.0 * 12.0 * 100.0), "centuries");
+        assert_eq!(
+            display_time(3600.0 * 24.0 * 31.0 * 12.0 * 100.0),
+            "centuries"
+        );
     }
 
     #[test]
@@ -606,7 +610,13 @@ mod tests {
     #[test]
     fn never_panics_on_odd_input() {
         for s in [
-            " ", "€", "𐰊𐰂𐰄𐰀𐰁", "\u{200b}", "ааааааааа", "٣٤٥٦", "👍👍👍👍👍",
+            " ",
+            "€",
+            "𐰊𐰂𐰄𐰀𐰁",
+            "\u{200b}",
+            "ааааааааа",
+            "٣٤٥٦",
+            "👍👍👍👍👍",
             "\\\\\\\\",
         ] {
             let got = analyze(s, &["", " ", "€"]);

@@ -11,8 +11,8 @@ use std::ops::Range;
 
 use chrono::format::{Item, Parsed, StrftimeItems};
 use chrono::{
-    DateTime, Datelike, FixedOffset, LocalResult, NaiveDate, NaiveDateTime, NaiveTime,
-    TimeZone, Timelike, Utc, Weekday,
+    DateTime, Datelike, FixedOffset, LocalResult, NaiveDate, NaiveDateTime, NaiveTime, TimeZone,
+    Timelike, Utc, Weekday,
 };
 
 pub use names::Lang;
@@ -76,11 +76,7 @@ impl Moment {
         match self {
             Moment::Date(d) => d.format("%Y-%m-%d").to_string(),
             Moment::Local(dt) => iso_naive(dt),
-            Moment::Instant(dt) => format!(
-                "{}{}",
-                iso_naive(&dt.naive_local()),
-                dt.offset().to_string()
-            ),
+            Moment::Instant(dt) => format!("{}{}", iso_naive(&dt.naive_local()), dt.offset()),
         }
     }
 
@@ -94,7 +90,7 @@ impl Moment {
 }
 
 fn iso_naive(dt: &NaiveDateTime) -> String {
-    let fraction = if dt.nanosecond() % 1_000_000_000 == 0 {
+    let fraction = if dt.nanosecond().is_multiple_of(1_000_000_000) {
         ""
     } else {
         "%.f"
@@ -161,7 +157,7 @@ pub fn convert(request: &Request<'_>) -> Answer {
     }
 
     let converted = match request.output_format {
-        Some(format) if !format.is_empty() => match format_moment(&moment, format) {
+        Some(format) if !format.is_empty() => match format_moment(&moment, format, zone.as_ref()) {
             Ok(text) => Some(text),
             Err(error) => return Answer::invalid(error),
         },
@@ -290,6 +286,9 @@ impl Zone {
 
 /// `+02:00`, `+0200`, `+02`, `+2` (the last two only when `short` allowed) → seconds east.
 fn parse_offset(text: &str, short: bool) -> Option<i32> {
+    if !text.is_ascii() {
+        return None;
+    }
     let (sign, rest) = match text.as_bytes().first()? {
         b'+' => (1, &text[1..]),
         b'-' => (-1, &text[1..]),
@@ -304,7 +303,10 @@ fn parse_offset(text: &str, short: bool) -> Option<i32> {
     if hours.is_empty()
         || hours.len() > 2
         || minutes.len() > 2
-        || !hours.bytes().chain(minutes.bytes()).all(|b| b.is_ascii_digit())
+        || !hours
+            .bytes()
+            .chain(minutes.bytes())
+            .all(|b| b.is_ascii_digit())
     {
         return None;
     }
@@ -340,7 +342,12 @@ fn prepare(input: &str) -> String {
             out.push(m);
         }
     }
-    for (from, to) in [("a.m.", "am"), ("p.m.", "pm"), ("A.M.", "AM"), ("P.M.", "PM")] {
+    for (from, to) in [
+        ("a.m.", "am"),
+        ("p.m.", "pm"),
+        ("A.M.", "AM"),
+        ("P.M.", "PM"),
+    ] {
         if out.contains(from) {
             out = out.replace(from, to);
         }
@@ -425,7 +432,11 @@ fn moment_from_parsed(parsed: &Parsed) -> Result<Moment, String> {
 
 /// The input with every month and weekday name (any language) replaced by the English
 /// name, and the language of the first name replaced.
-fn translate_names(input: &str, short_months: bool, short_weekdays: bool) -> (String, Option<Lang>) {
+fn translate_names(
+    input: &str,
+    short_months: bool,
+    short_weekdays: bool,
+) -> (String, Option<Lang>) {
     let mut out = String::with_capacity(input.len());
     let tokens = tokenize(input);
     let lang = language_of(input, &tokens);
@@ -455,7 +466,8 @@ fn translate_names(input: &str, short_months: bool, short_weekdays: bool) -> (St
 // ---------------------------------------------------------------------------------------
 // Formatting.
 
-fn format_moment(moment: &Moment, format: &str) -> Result<String, String> {
+/// Formats `moment`; in a named zone `%Z` is the zone's abbreviation (`CEST`).
+fn format_moment(moment: &Moment, format: &str, zone: Option<&Zone>) -> Result<String, String> {
     let items: Vec<Item<'_>> = StrftimeItems::new(format).collect();
     if items.iter().any(|i| matches!(i, Item::Error)) {
         return Err(format!(
@@ -471,7 +483,14 @@ fn format_moment(moment: &Moment, format: &str) -> Result<String, String> {
             d.and_time(NaiveTime::MIN).format_with_items(items.iter())
         ),
         Moment::Local(dt) => write!(out, "{}", dt.format_with_items(items.iter())),
-        Moment::Instant(dt) => write!(out, "{}", dt.format_with_items(items.iter())),
+        Moment::Instant(dt) => match zone {
+            Some(Zone::Named(tz)) => write!(
+                out,
+                "{}",
+                dt.with_timezone(tz).format_with_items(items.iter())
+            ),
+            _ => write!(out, "{}", dt.format_with_items(items.iter())),
+        },
     };
     match written {
         Ok(()) => Ok(out),
@@ -533,10 +552,11 @@ fn numeric_only(input: &str) -> Option<Result<Reading, String>> {
                 .map_err(|_| format!("date: {int} read as YYYYMMDD is not a date")),
         );
     }
-    if plain && int.len() == 14 {
-        if let Ok(dt) = NaiveDateTime::parse_from_str(int, "%Y%m%d%H%M%S") {
-            return Some(Ok(reading(Moment::Local(dt), "%Y%m%d%H%M%S")));
-        }
+    if plain
+        && int.len() == 14
+        && let Ok(dt) = NaiveDateTime::parse_from_str(int, "%Y%m%d%H%M%S")
+    {
+        return Some(Ok(reading(Moment::Local(dt), "%Y%m%d%H%M%S")));
     }
     let (unit_per_second, format): (i64, &str) = match int.len() {
         9..=11 => (1, "unix_seconds"),
@@ -602,14 +622,13 @@ fn iso_week_or_ordinal(input: &str) -> Option<Reading> {
     if bytes.len() == 8
         && bytes[4] == b'-'
         && bytes[..4].iter().chain(&bytes[5..]).all(u8::is_ascii_digit)
+        && let Ok(d) = NaiveDate::parse_from_str(input, "%Y-%j")
     {
-        if let Ok(d) = NaiveDate::parse_from_str(input, "%Y-%j") {
-            return Some(Reading {
-                moment: Moment::Date(d),
-                format: "%Y-%j".into(),
-                language: None,
-            });
-        }
+        return Some(Reading {
+            moment: Moment::Date(d),
+            format: "%Y-%j".into(),
+            language: None,
+        });
     }
     None
 }
@@ -753,22 +772,25 @@ fn tokenize(input: &str) -> Vec<Token> {
                     tokens.pop();
                     // `UTC+2`: the zone word and its offset are one offset.
                     if let Some(Token {
-                        kind: Kind::Offset { seconds: 0, format: word },
+                        kind:
+                            Kind::Offset {
+                                seconds: 0,
+                                format: word,
+                            },
                         span,
                     }) = tokens.last().cloned()
+                        && after_zone_word
                     {
-                        if after_zone_word {
-                            tokens.pop();
-                            tokens.push(Token {
-                                kind: Kind::Offset {
-                                    seconds,
-                                    format: format!("{word}{format}"),
-                                },
-                                span: span.start..text_end,
-                            });
-                            i = k;
-                            continue;
-                        }
+                        tokens.pop();
+                        tokens.push(Token {
+                            kind: Kind::Offset {
+                                seconds,
+                                format: format!("{word}{format}"),
+                            },
+                            span: span.start..text_end,
+                        });
+                        i = k;
+                        continue;
                     }
                     tokens.push(Token {
                         kind: Kind::Offset {
@@ -1075,8 +1097,12 @@ fn time_at(input: &str, chars: &[(usize, char)], i: usize, j: usize) -> Option<(
                     second = text(m_end + 1, s_end).parse().ok()?;
                     format.push_str(":%S");
                     end = s_end;
-                    if chars.get(s_end).is_some_and(|(_, c)| *c == '.' || *c == ',')
-                        && chars.get(s_end + 1).is_some_and(|(_, c)| c.is_ascii_digit())
+                    if chars
+                        .get(s_end)
+                        .is_some_and(|(_, c)| *c == '.' || *c == ',')
+                        && chars
+                            .get(s_end + 1)
+                            .is_some_and(|(_, c)| c.is_ascii_digit())
                     {
                         let f_end = digits(s_end + 1);
                         let frac: String = text(s_end + 1, f_end)
@@ -1185,10 +1211,14 @@ fn language_of(input: &str, tokens: &[Token]) -> Option<Lang> {
 
 /// Assigns year, month and day to the tokens and builds every valid reading.
 fn resolve(input: &str, tokens: &[Token], day_first: bool) -> Result<Vec<Reading>, String> {
-    if let Some(Kind::Unknown(word)) = tokens.iter().map(|t| &t.kind).find(|k| {
-        matches!(k, Kind::Unknown(_))
-    }) {
-        return Err(format!("date: {word:?} is not a month, weekday or date word"));
+    if let Some(Kind::Unknown(word)) = tokens
+        .iter()
+        .map(|t| &t.kind)
+        .find(|k| matches!(k, Kind::Unknown(_)))
+    {
+        return Err(format!(
+            "date: {word:?} is not a month, weekday or date word"
+        ));
     }
     if let Some(t) = tokens
         .iter()

@@ -291,7 +291,15 @@ const TABLES: &[Table] = &[
             &["星期五", "礼拜五", "禮拜五", "|", "周五", "週五"],
             &["星期六", "礼拜六", "禮拜六", "|", "周六", "週六"],
             &[
-                "星期日", "星期天", "礼拜日", "礼拜天", "禮拜日", "禮拜天", "|", "周日", "週日",
+                "星期日",
+                "星期天",
+                "礼拜日",
+                "礼拜天",
+                "禮拜日",
+                "禮拜天",
+                "|",
+                "周日",
+                "週日",
                 "周天",
             ],
         ],
@@ -418,11 +426,7 @@ static WORDS: LazyLock<HashMap<String, Word>> = LazyLock::new(|| {
     words
 });
 
-fn insert_all(
-    words: &mut HashMap<String, Word>,
-    names: &[&str],
-    word: impl Fn(bool) -> Word,
-) {
+fn insert_all(words: &mut HashMap<String, Word>, names: &[&str], word: impl Fn(bool) -> Word) {
     let mut abbreviated = false;
     for name in names {
         if *name == "|" {
@@ -430,21 +434,17 @@ fn insert_all(
             continue;
         }
         words.entry((*name).to_owned()).or_insert(word(abbreviated));
-        words
-            .entry(fold(name))
-            .or_insert(word(abbreviated));
+        words.entry(fold(name)).or_insert(word(abbreviated));
     }
 }
 
 /// Looks a lower-cased word up, also without its diacritics.
 pub fn lookup(word: &str) -> Option<Word> {
-    WORDS
-        .get(word)
-        .or_else(|| WORDS.get(&fold(word)))
-        .copied()
+    WORDS.get(word).or_else(|| WORDS.get(&fold(word))).copied()
 }
 
 /// The first full name of `month` (1..=12) in `lang`.
+#[cfg(test)]
 pub fn full_month(lang: Lang, month: u32) -> &'static str {
     TABLES
         .iter()

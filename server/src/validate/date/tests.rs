@@ -97,7 +97,7 @@ fn fixture_table() {
                             answer.alternatives, case.alternatives
                         ));
                     }
-                    if answer.ambiguous != !case.alternatives.is_empty() {
+                    if answer.ambiguous == case.alternatives.is_empty() {
                         wrong.push(format!("ambiguous {}", answer.ambiguous));
                     }
                 }
@@ -145,9 +145,16 @@ fn every_language_has_all_its_months() {
                 ..Request::default()
             });
             assert!(answer.valid, "{input}: {:?}", answer.error);
-            assert_eq!(answer.month, Some(month), "{input} ({})", english[month as usize - 1]);
+            assert_eq!(
+                answer.month,
+                Some(month),
+                "{input} ({})",
+                english[month as usize - 1]
+            );
             assert!(
-                answer.language.is_some_and(|l| names::languages(&name.to_lowercase()).contains(&l)),
+                answer
+                    .language
+                    .is_some_and(|l| names::languages(&name.to_lowercase()).contains(&l)),
                 "{input}: {:?}",
                 answer.language
             );
@@ -185,6 +192,14 @@ fn output_format_and_offsets() {
     assert_eq!(answer.utc_offset.as_deref(), Some("+01:00"));
     assert_eq!(answer.timezone.as_deref(), Some("Europe/Paris"));
     assert_eq!(answer.weekday, Some("friday"));
+    // In a named zone `%Z` is its abbreviation.
+    let abbreviation = convert(&Request {
+        date: "2024-07-15T10:30:00Z",
+        output_format: Some("%H:%M %Z"),
+        timezone: Some("Europe/Paris"),
+        ..Request::default()
+    });
+    assert_eq!(abbreviation.converted.as_deref(), Some("12:30 CEST"));
     // A date formats as its midnight.
     let date = convert(&Request {
         date: "15/03/2024",
@@ -200,7 +215,12 @@ fn output_format_and_offsets() {
         ..Request::default()
     });
     assert!(!local.valid);
-    assert!(local.error.unwrap_or_default().starts_with("output_format:"));
+    assert!(
+        local
+            .error
+            .unwrap_or_default()
+            .starts_with("output_format:")
+    );
     let bad = convert(&Request {
         date: "2024-03-15",
         output_format: Some("%Q"),
@@ -225,11 +245,47 @@ fn components_and_leap_seconds() {
 #[test]
 fn never_panics() {
     let samples = [
-        "", " ", "%", "%%", "::", "--", "+", "-0", "1:1", "12:", "T", "Z", "am", "1pm",
-        "(金)", "(", "年", "2024年", "年月日", "٣", "99:99", "2024-13-45T99:99:99+99:99",
-        "9999999999999999999999", "-", "0", "0.0", ".5", "1e10", "   \u{a0}  ", "\u{200f}",
-        "كانون", "2024 كانون", "15.", "15..2024", "2024-03-15T10:30:00+", "+02:00",
-        "10:30 +02:00", "UTC+99", "31/12/9999 23:59:59", "1/1/0001", "262143-12-31",
+        "",
+        " ",
+        "%",
+        "%%",
+        "::",
+        "--",
+        "+",
+        "-0",
+        "1:1",
+        "12:",
+        "T",
+        "Z",
+        "am",
+        "1pm",
+        "(金)",
+        "(",
+        "年",
+        "2024年",
+        "年月日",
+        "٣",
+        "99:99",
+        "2024-13-45T99:99:99+99:99",
+        "9999999999999999999999",
+        "-",
+        "0",
+        "0.0",
+        ".5",
+        "1e10",
+        "   \u{a0}  ",
+        "\u{200f}",
+        "كانون",
+        "2024 كانون",
+        "15.",
+        "15..2024",
+        "2024-03-15T10:30:00+",
+        "+02:00",
+        "10:30 +02:00",
+        "UTC+99",
+        "31/12/9999 23:59:59",
+        "1/1/0001",
+        "262143-12-31",
     ];
     for s in samples {
         for day_first in [false, true] {
@@ -248,11 +304,13 @@ fn never_panics() {
         }
     }
     let long = "15 March 2024 ".repeat(18);
-    assert!(!convert(&Request {
-        date: &long,
-        ..Request::default()
-    })
-    .valid);
+    assert!(
+        !convert(&Request {
+            date: &long,
+            ..Request::default()
+        })
+        .valid
+    );
 }
 
 #[test]
@@ -262,4 +320,28 @@ fn offsets_parse() {
     assert_eq!(parse_offset("+2", false), None);
     assert_eq!(parse_offset("+2", true), Some(7200));
     assert_eq!(parse_offset("+25:00", false), None);
+    assert_eq!(parse_offset("+1é1", false), None);
+}
+
+#[test]
+fn every_short_string_of_tricky_characters_is_answered() {
+    // All strings of up to 4 characters over separators, digits, markers and letters.
+    let alphabet: Vec<char> = "12:-+/. 年月日amTZ(é)h٣".chars().collect();
+    let mut strings = vec![String::new()];
+    for _ in 0..4 {
+        let mut next = Vec::new();
+        for s in &strings {
+            for c in &alphabet {
+                next.push(format!("{s}{c}"));
+            }
+        }
+        for s in &next {
+            let answer = convert(&Request {
+                date: s,
+                ..Request::default()
+            });
+            assert!(answer.valid || answer.error.is_some(), "{s:?}");
+        }
+        strings = next;
+    }
 }
