@@ -171,9 +171,15 @@ struct BlockEstimate {
 
 /// Estimates one block. zxcvbn's dynamic programme compares saturated `u64`s, so once every
 /// candidate saturates its choice of patterns is arbitrary: for a block that saturates, the
-/// patterns of its two halves (estimated the same way) and brute force over the whole block are
-/// candidates too, and the cheapest, counted in floating point, wins.
+/// patterns of its two halves (each estimated without splitting further) and brute force over
+/// the whole block are candidates too, and the cheapest, counted in floating point, wins.
 fn estimate_block(block: &str, known: &[&str], offset: usize) -> BlockEstimate {
+    estimate_part(block, known, offset, true)
+}
+
+/// [`estimate_block`] for a block (`split` true) or one of its halves (not split again, which
+/// bounds the work to three zxcvbn runs per block).
+fn estimate_part(block: &str, known: &[&str], offset: usize, split: bool) -> BlockEstimate {
     let entropy = zxcvbn::zxcvbn(block, known);
     let len = block.chars().count();
     let shifted: Vec<Match> = entropy
@@ -187,10 +193,15 @@ fn estimate_block(block: &str, known: &[&str], offset: usize) -> BlockEstimate {
         .collect();
     if entropy.guesses() == u64::MAX && len >= 2 {
         let own = sequence_log10(&shifted, len, false);
-        let half: String = block.chars().take(len / 2).collect();
-        let rest: String = block.chars().skip(len / 2).collect();
-        let mut halves = estimate_block(&half, known, offset).matches;
-        halves.extend(estimate_block(&rest, known, offset + len / 2).matches);
+        let halves = if split {
+            let half: String = block.chars().take(len / 2).collect();
+            let rest: String = block.chars().skip(len / 2).collect();
+            let mut halves = estimate_part(&half, known, offset, false).matches;
+            halves.extend(estimate_part(&rest, known, offset + len / 2, false).matches);
+            halves
+        } else {
+            shifted.clone()
+        };
         let split = sequence_log10(&halves, len, false);
         // Brute force over the whole block is always a candidate too.
         let whole = vec![Match {
