@@ -601,12 +601,15 @@ pub mod types {
     ///Number of characters of each class in the password.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct CharacterClasses {
+        ///ASCII digits.
         pub digits: u64,
+        ///ASCII lower-case letters.
         pub lowercase: u64,
         ///Any other character (non-ASCII letters, spaces, emoji).
         pub other: u64,
         ///ASCII punctuation and symbols.
         pub symbols: u64,
+        ///ASCII upper-case letters.
         pub uppercase: u64,
     }
     ///Multipart form of `compare`. `original` and `revised` are each a PDF, plain-text (UTF-8) or DOCX contract (sniffed).
@@ -699,7 +702,7 @@ pub mod types {
         ///Estimated seconds.
         pub seconds: f64,
     }
-    ///Crack time estimates under four attack scenarios.
+    ///Crack time estimates under four attack scenarios: online with throttling (100 guesses per hour), online without (10 per second), offline with a slow hash (1e4 per second) and with a fast hash (1e10 per second).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct CrackTimes {
         pub offline_fast: CrackTime,
@@ -919,7 +922,7 @@ pub mod types {
         ///Digits only, Luhn valid, known brand, and a length the brand allows.
         pub valid: bool,
     }
-    ///Cryptocurrency. `eth` covers every EVM chain, whose addresses share Ethereum's format.
+    ///Cryptocurrency. `eth` covers every EVM chain, whose addresses share Ethereum's format; `sol` is Solana.
     #[derive(
         ::serde::Deserialize,
         ::serde::Serialize,
@@ -947,6 +950,8 @@ pub mod types {
         Xrp,
         #[serde(rename = "trx")]
         Trx,
+        #[serde(rename = "sol")]
+        Sol,
     }
     impl ::std::fmt::Display for CryptoCoin {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -958,6 +963,7 @@ pub mod types {
                 Self::Bch => f.write_str("bch"),
                 Self::Xrp => f.write_str("xrp"),
                 Self::Trx => f.write_str("trx"),
+                Self::Sol => f.write_str("sol"),
             }
         }
     }
@@ -972,6 +978,7 @@ pub mod types {
                 "bch" => Ok(Self::Bch),
                 "xrp" => Ok(Self::Xrp),
                 "trx" => Ok(Self::Trx),
+                "sol" => Ok(Self::Sol),
                 _ => Err("invalid value".into()),
             }
         }
@@ -990,7 +997,7 @@ pub mod types {
             value.parse()
         }
     }
-    ///Encoding of an address.
+    ///Encoding of an address: `base58check` (Bitcoin's alphabet, or Ripple's for XRP), `base58` without checksum (Solana), `bech32` (SegWit v0), `bech32m` (SegWit v1+), `cashaddr` (Bitcoin Cash), `hex` (Ethereum).
     #[derive(
         ::serde::Deserialize,
         ::serde::Serialize,
@@ -1006,6 +1013,8 @@ pub mod types {
     pub enum CryptoEncoding {
         #[serde(rename = "base58check")]
         Base58check,
+        #[serde(rename = "base58")]
+        Base58,
         #[serde(rename = "bech32")]
         Bech32,
         #[serde(rename = "bech32m")]
@@ -1019,6 +1028,7 @@ pub mod types {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
             match *self {
                 Self::Base58check => f.write_str("base58check"),
+                Self::Base58 => f.write_str("base58"),
                 Self::Bech32 => f.write_str("bech32"),
                 Self::Bech32m => f.write_str("bech32m"),
                 Self::Cashaddr => f.write_str("cashaddr"),
@@ -1031,6 +1041,7 @@ pub mod types {
         fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             match value {
                 "base58check" => Ok(Self::Base58check),
+                "base58" => Ok(Self::Base58),
                 "bech32" => Ok(Self::Bech32),
                 "bech32m" => Ok(Self::Bech32m),
                 "cashaddr" => Ok(Self::Cashaddr),
@@ -1053,7 +1064,7 @@ pub mod types {
             value.parse()
         }
     }
-    ///Network an address belongs to.
+    ///Network an address belongs to. Absent where the address format is the same on every network (Ethereum, Tron, XRP, Solana).
     #[derive(
         ::serde::Deserialize,
         ::serde::Serialize,
@@ -1071,12 +1082,15 @@ pub mod types {
         Mainnet,
         #[serde(rename = "testnet")]
         Testnet,
+        #[serde(rename = "regtest")]
+        Regtest,
     }
     impl ::std::fmt::Display for CryptoNetwork {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
             match *self {
                 Self::Mainnet => f.write_str("mainnet"),
                 Self::Testnet => f.write_str("testnet"),
+                Self::Regtest => f.write_str("regtest"),
             }
         }
     }
@@ -1086,6 +1100,7 @@ pub mod types {
             match value {
                 "mainnet" => Ok(Self::Mainnet),
                 "testnet" => Ok(Self::Testnet),
+                "regtest" => Ok(Self::Regtest),
                 _ => Err("invalid value".into()),
             }
         }
@@ -1108,12 +1123,12 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct CryptoValidateRequest {
-        ///The address (a `bitcoin:`-style URI prefix is accepted and removed).
+        ///The address (surrounding spaces and a `bitcoin:`-style URI prefix and query are removed). Control characters are 400 `invalid_input`; any other string is answered, `valid: false` with the reason when it is not an address.
         pub address: CryptoValidateRequestAddress,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub coin: ::std::option::Option<CryptoCoin>,
     }
-    ///The address (a `bitcoin:`-style URI prefix is accepted and removed).
+    ///The address (surrounding spaces and a `bitcoin:`-style URI prefix and query are removed). Control characters are 400 `invalid_input`; any other string is answered, `valid: false` with the reason when it is not an address.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct CryptoValidateRequestAddress(::std::string::String);
@@ -1136,6 +1151,13 @@ pub mod types {
             }
             if value.chars().count() < 1usize {
                 return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -1166,13 +1188,13 @@ pub mod types {
                 })
         }
     }
-    ///Crypto address validation result.
+    ///Crypto address validation result. `coin` is the coin asked for, or the coin detected (the first that accepts the address, in the order btc, bch, ltc, doge, eth, trx, xrp, sol; a legacy `1...` address is both Bitcoin's and Bitcoin Cash's and answers `btc`).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct CryptoValidationResult {
-        ///Address type: `p2pkh`, `p2sh`, `p2wpkh`, `p2wsh`, `p2tr` (Bitcoin family), `account` (Ethereum, XRP, Tron).
+        ///Address type: `p2pkh`, `p2sh`, `p2wpkh`, `p2wsh`, `p2tr`, `witness_unknown` (a SegWit version or program length with no standard meaning yet) for the Bitcoin family; `account` for Ethereum, XRP, Tron and Solana.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub address_type: ::std::option::Option<::std::string::String>,
-        ///The checksum holds. Absent when the address carries none (an all-lower or all-upper case Ethereum address has no EIP-55 checksum).
+        ///The checksum holds. Absent when the address carries none (Solana; an all-lower or all-upper case Ethereum address has no EIP-55 checksum) or could not be decoded far enough to check it.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub checksum_valid: ::std::option::Option<bool>,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -1184,62 +1206,252 @@ pub mod types {
         pub error: ::std::option::Option<::std::string::String>,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub network: ::std::option::Option<CryptoNetwork>,
-        ///Canonical form (EIP-55 mixed case for Ethereum, lower case for Bech32).
+        ///Canonical form: EIP-55 mixed case for Ethereum, lower case for Bech32, the prefixed CashAddr form for Bitcoin Cash (also for a legacy address), the address itself otherwise.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub normalized: ::std::option::Option<::std::string::String>,
         ///The address decodes, its checksum holds and its version belongs to the coin.
         pub valid: bool,
     }
-    ///Date conversion result. Time fields are present when the input has a time of day.
+    ///Date conversion result. When `valid` is false only `error`, `ambiguous` and `alternatives` are set. Time fields are present when the input has a time of day.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct DateConversionResult {
         ///ISO 8601 forms of the other readings; empty when not ambiguous.
         pub alternatives: ::std::vec::Vec<::std::string::String>,
-        ///Another reading of the input was possible (day and month swapped).
+        ///Another reading of the input was possible: day and month swapped, or a local time that occurs twice when clocks go back (the later instant is the alternative).
         pub ambiguous: bool,
         ///The date formatted with `output_format`, when given.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub converted: ::std::option::Option<::std::string::String>,
         ///Day of the month, 1..31.
-        pub day: ::std::num::NonZeroU32,
-        ///The format the input was read with, strftime-style (`%m/%d/%Y`, or `unix_seconds`, `unix_millis`).
-        pub detected_format: ::std::string::String,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub day: ::std::option::Option<::std::num::NonZeroU32>,
+        ///The format the input was read with, strftime-style (`%m/%d/%Y`, `%d de %B de %Y`, `%Y年%m月%d日`), or `unix_seconds`, `unix_millis`. Month names in any language are written `%B` (full) or `%b` (abbreviated).
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub detected_format: ::std::option::Option<::std::string::String>,
+        ///Why the request could not be answered, naming the field at fault (an unreadable date, a date that does not match `input_format`, a day that does not exist, a weekday that contradicts the date, an unknown `timezone`, a local time skipped by a daylight-saving change, an invalid format string).
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub error: ::std::option::Option<::std::string::String>,
         ///Hour, 0..23.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub hour: ::std::option::Option<i32>,
-        ///ISO 8601 form: `YYYY-MM-DD` for a date, `YYYY-MM-DDTHH:MM:SS` with the offset when one is known (from the input or `timezone`) for a date-time.
-        pub iso8601: ::std::string::String,
+        ///ISO 8601 form: `YYYY-MM-DD` for a date, `YYYY-MM-DDTHH:MM:SS[.fff]` for a date-time, followed by the offset (`+02:00`) when one is known (from the input or `timezone`).
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub iso8601: ::std::option::Option<::std::string::String>,
+        ///Language of the month or weekday name in the input, when it has one (the first of the list above that uses the word: `april` is `en`).
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub language: ::std::option::Option<DateConversionResultLanguage>,
         ///Minute, 0..59.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub minute: ::std::option::Option<i32>,
         ///Month, 1..12.
-        pub month: ::std::num::NonZeroU32,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub month: ::std::option::Option<::std::num::NonZeroU32>,
+        ///Fraction of the second in nanoseconds, when the input has one.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub nanosecond: ::std::option::Option<i32>,
         ///Second, 0..60 (60 for a leap second).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub second: ::std::option::Option<i32>,
+        ///The time zone the result is expressed in, when `timezone` was given.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub timezone: ::std::option::Option<::std::string::String>,
+        ///Seconds since 1970-01-01T00:00:00Z, when the instant is known (an offset is known).
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub unix_seconds: ::std::option::Option<i64>,
+        ///The offset from UTC (`+02:00`), when one is known.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub utc_offset: ::std::option::Option<::std::string::String>,
+        ///The date was read (with `input_format` when given), placed in `timezone` and formatted with `output_format` when asked.
+        pub valid: bool,
+        ///Day of the week of the date.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub weekday: ::std::option::Option<DateConversionResultWeekday>,
         ///Year.
-        pub year: i32,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub year: ::std::option::Option<i32>,
     }
-    ///Request of date conversion.
+    ///Language of the month or weekday name in the input, when it has one (the first of the list above that uses the word: `april` is `en`).
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd,
+    )]
+    pub enum DateConversionResultLanguage {
+        #[serde(rename = "en")]
+        En,
+        #[serde(rename = "es")]
+        Es,
+        #[serde(rename = "fr")]
+        Fr,
+        #[serde(rename = "de")]
+        De,
+        #[serde(rename = "it")]
+        It,
+        #[serde(rename = "pt")]
+        Pt,
+        #[serde(rename = "nl")]
+        Nl,
+        #[serde(rename = "pl")]
+        Pl,
+        #[serde(rename = "zh")]
+        Zh,
+        #[serde(rename = "ja")]
+        Ja,
+        #[serde(rename = "ko")]
+        Ko,
+        #[serde(rename = "ar")]
+        Ar,
+    }
+    impl ::std::fmt::Display for DateConversionResultLanguage {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::En => f.write_str("en"),
+                Self::Es => f.write_str("es"),
+                Self::Fr => f.write_str("fr"),
+                Self::De => f.write_str("de"),
+                Self::It => f.write_str("it"),
+                Self::Pt => f.write_str("pt"),
+                Self::Nl => f.write_str("nl"),
+                Self::Pl => f.write_str("pl"),
+                Self::Zh => f.write_str("zh"),
+                Self::Ja => f.write_str("ja"),
+                Self::Ko => f.write_str("ko"),
+                Self::Ar => f.write_str("ar"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for DateConversionResultLanguage {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "en" => Ok(Self::En),
+                "es" => Ok(Self::Es),
+                "fr" => Ok(Self::Fr),
+                "de" => Ok(Self::De),
+                "it" => Ok(Self::It),
+                "pt" => Ok(Self::Pt),
+                "nl" => Ok(Self::Nl),
+                "pl" => Ok(Self::Pl),
+                "zh" => Ok(Self::Zh),
+                "ja" => Ok(Self::Ja),
+                "ko" => Ok(Self::Ko),
+                "ar" => Ok(Self::Ar),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for DateConversionResultLanguage {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for DateConversionResultLanguage {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///Day of the week of the date.
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd,
+    )]
+    pub enum DateConversionResultWeekday {
+        #[serde(rename = "monday")]
+        Monday,
+        #[serde(rename = "tuesday")]
+        Tuesday,
+        #[serde(rename = "wednesday")]
+        Wednesday,
+        #[serde(rename = "thursday")]
+        Thursday,
+        #[serde(rename = "friday")]
+        Friday,
+        #[serde(rename = "saturday")]
+        Saturday,
+        #[serde(rename = "sunday")]
+        Sunday,
+    }
+    impl ::std::fmt::Display for DateConversionResultWeekday {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Monday => f.write_str("monday"),
+                Self::Tuesday => f.write_str("tuesday"),
+                Self::Wednesday => f.write_str("wednesday"),
+                Self::Thursday => f.write_str("thursday"),
+                Self::Friday => f.write_str("friday"),
+                Self::Saturday => f.write_str("saturday"),
+                Self::Sunday => f.write_str("sunday"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for DateConversionResultWeekday {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "monday" => Ok(Self::Monday),
+                "tuesday" => Ok(Self::Tuesday),
+                "wednesday" => Ok(Self::Wednesday),
+                "thursday" => Ok(Self::Thursday),
+                "friday" => Ok(Self::Friday),
+                "saturday" => Ok(Self::Saturday),
+                "sunday" => Ok(Self::Sunday),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for DateConversionResultWeekday {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for DateConversionResultWeekday {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///Request of date conversion. Control characters in any field are 400 `invalid_input`; every other string gets an answer, `valid: false` with the reason when it cannot be used.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct DateConvertRequest {
-        ///The date or date-time to parse.
+        ///The date or date-time to parse. Month and weekday names are recognised in English, Spanish, French, German, Italian, Portuguese, Dutch, Polish, Chinese, Japanese, Korean and Arabic (full, abbreviated, with or without accents); Arabic-Indic and full-width digits are accepted.
         pub date: DateConvertRequestDate,
         ///Read ambiguous numeric dates day-first (`03/04/2024` as 3 April).
         #[serde(default)]
         pub day_first: bool,
-        ///strftime-style format the input must match (e.g. `%d.%m.%Y %H:%M`); detection when omitted.
+        ///strftime-style format the input must match (e.g. `%d.%m.%Y %H:%M`, chrono's specifiers); detection when omitted. `%b`/`%B` and `%a`/`%A` also match month and weekday names of the 12 languages.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub input_format: ::std::option::Option<DateConvertRequestInputFormat>,
-        ///strftime-style format for `converted` (e.g. `%A %d %B %Y`).
+        ///strftime-style format for `converted` (e.g. `%A %d %B %Y`). A date without a time of day formats as midnight; offset specifiers (`%z`, `%:z`, `%Z`, `%+`, `%c`) need a known offset.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub output_format: ::std::option::Option<DateConvertRequestOutputFormat>,
-        ///IANA time zone name (e.g. `Europe/Paris`).
+        ///IANA time zone name (e.g. `Europe/Paris`, case-insensitive), `UTC`, or a fixed offset (`+02:00`, `-0530`, `UTC+2`).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub timezone: ::std::option::Option<DateConvertRequestTimezone>,
     }
-    ///The date or date-time to parse.
+    ///The date or date-time to parse. Month and weekday names are recognised in English, Spanish, French, German, Italian, Portuguese, Dutch, Polish, Chinese, Japanese, Korean and Arabic (full, abbreviated, with or without accents); Arabic-Indic and full-width digits are accepted.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct DateConvertRequestDate(::std::string::String);
@@ -1262,6 +1474,13 @@ pub mod types {
             }
             if value.chars().count() < 1usize {
                 return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -1292,7 +1511,7 @@ pub mod types {
                 })
         }
     }
-    ///strftime-style format the input must match (e.g. `%d.%m.%Y %H:%M`); detection when omitted.
+    ///strftime-style format the input must match (e.g. `%d.%m.%Y %H:%M`, chrono's specifiers); detection when omitted. `%b`/`%B` and `%a`/`%A` also match month and weekday names of the 12 languages.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct DateConvertRequestInputFormat(::std::string::String);
@@ -1312,6 +1531,13 @@ pub mod types {
         fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 128usize {
                 return Err("longer than 128 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -1342,7 +1568,7 @@ pub mod types {
                 })
         }
     }
-    ///strftime-style format for `converted` (e.g. `%A %d %B %Y`).
+    ///strftime-style format for `converted` (e.g. `%A %d %B %Y`). A date without a time of day formats as midnight; offset specifiers (`%z`, `%:z`, `%Z`, `%+`, `%c`) need a known offset.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct DateConvertRequestOutputFormat(::std::string::String);
@@ -1362,6 +1588,13 @@ pub mod types {
         fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 128usize {
                 return Err("longer than 128 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -1392,7 +1625,7 @@ pub mod types {
                 })
         }
     }
-    ///IANA time zone name (e.g. `Europe/Paris`).
+    ///IANA time zone name (e.g. `Europe/Paris`, case-insensitive), `UTC`, or a fixed offset (`+02:00`, `-0530`, `UTC+2`).
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct DateConvertRequestTimezone(::std::string::String);
@@ -1412,6 +1645,13 @@ pub mod types {
         fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             if value.chars().count() > 64usize {
                 return Err("longer than 64 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[A-Za-z0-9_+:/-]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[A-Za-z0-9_+:/-]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -3625,7 +3865,7 @@ pub mod types {
                 })
         }
     }
-    ///Password strength analysis.
+    ///Password strength analysis (zxcvbn 4.4.2's model). zxcvbn matches at most 100 characters at a time: a longer password is matched in 100-character blocks, each block with the previous ones counted as known to the attacker, and the guesses multiply.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct PasswordAnalysisResult {
         pub character_classes: CharacterClasses,
@@ -3633,24 +3873,26 @@ pub mod types {
         ///Estimated entropy in bits (log2 of the estimated guesses).
         pub entropy_bits: f64,
         pub feedback: PasswordFeedback,
-        ///Base-10 logarithm of the estimated number of guesses.
+        ///Base-10 logarithm of the estimated number of guesses, computed without zxcvbn's 64-bit saturation (so it keeps growing past 19.27).
         pub guesses_log10: f64,
         ///Number of characters (Unicode scalar values).
         pub length: u64,
-        ///zxcvbn score, 0 (too guessable) to 4 (very unguessable).
+        ///zxcvbn score, 0 (too guessable: under 1e3 guesses) to 4 (very unguessable: 1e10 guesses or more).
         pub score: i32,
+        ///The patterns the estimate is built from, in password order.
+        pub sequence: ::std::vec::Vec<PasswordPattern>,
     }
-    ///Request of password analysis. The password is never logged or stored.
+    ///Request of password analysis. The password is never logged, stored or echoed.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct PasswordAnalyzeRequest {
-        ///The password to analyze.
+        ///The password to analyze: 1 to 256 characters, no control characters (anything else is 400 `invalid_input`).
         pub password: PasswordAnalyzeRequestPassword,
-        ///Words an attacker would know about the user (name, email, site name).
+        ///Words an attacker would know about the user (name, email, site name); at most 20.
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub user_inputs: ::std::vec::Vec<PasswordAnalyzeRequestUserInputsItem>,
     }
-    ///The password to analyze.
+    ///The password to analyze: 1 to 256 characters, no control characters (anything else is 400 `invalid_input`).
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct PasswordAnalyzeRequestPassword(::std::string::String);
@@ -3668,11 +3910,18 @@ pub mod types {
     impl ::std::str::FromStr for PasswordAnalyzeRequestPassword {
         type Err = self::error::ConversionError;
         fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
-            if value.chars().count() > 1024usize {
-                return Err("longer than 1024 characters".into());
+            if value.chars().count() > 256usize {
+                return Err("longer than 256 characters".into());
             }
             if value.chars().count() < 1usize {
                 return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -3724,6 +3973,13 @@ pub mod types {
             if value.chars().count() > 256usize {
                 return Err("longer than 256 characters".into());
             }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+            }
             Ok(Self(value.to_string()))
         }
     }
@@ -3753,14 +4009,100 @@ pub mod types {
                 })
         }
     }
-    ///Advice for the user.
+    ///Advice for the user (zxcvbn's, in English).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct PasswordFeedback {
         ///Ways to make the password stronger; empty for a strong password.
         pub suggestions: ::std::vec::Vec<::std::string::String>,
-        ///The main weakness, when there is one (`This is a top-10 common password`).
+        ///The main weakness, when there is one (`This is a top-10 common password.`).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub warning: ::std::option::Option<::std::string::String>,
+    }
+    ///One piece of the cheapest way zxcvbn found to guess the password. The matched text is not returned.
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
+    pub struct PasswordPattern {
+        ///For a dictionary match, the list it comes from (`passwords`, `english_wikipedia`, `female_names`, `surnames`, `us_tv_and_film`, `male_names`, `user_inputs`).
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub dictionary: ::std::option::Option<::std::string::String>,
+        ///Index of the last character of the piece (inclusive).
+        pub end: u64,
+        ///Base-10 logarithm of the guesses for this piece.
+        pub guesses_log10: f64,
+        ///How the piece is guessed: a dictionary word (also reversed or with l33t substitutions), a keyboard pattern, a repeat, a sequence (`abcd`, `1357`), a recent year, a date, or brute force.
+        pub pattern: PasswordPatternPattern,
+        ///Index of the first character of the piece (in characters).
+        pub start: u64,
+    }
+    ///How the piece is guessed: a dictionary word (also reversed or with l33t substitutions), a keyboard pattern, a repeat, a sequence (`abcd`, `1357`), a recent year, a date, or brute force.
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd,
+    )]
+    pub enum PasswordPatternPattern {
+        #[serde(rename = "dictionary")]
+        Dictionary,
+        #[serde(rename = "spatial")]
+        Spatial,
+        #[serde(rename = "repeat")]
+        Repeat,
+        #[serde(rename = "sequence")]
+        Sequence,
+        #[serde(rename = "regex")]
+        Regex,
+        #[serde(rename = "date")]
+        Date,
+        #[serde(rename = "bruteforce")]
+        Bruteforce,
+    }
+    impl ::std::fmt::Display for PasswordPatternPattern {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Dictionary => f.write_str("dictionary"),
+                Self::Spatial => f.write_str("spatial"),
+                Self::Repeat => f.write_str("repeat"),
+                Self::Sequence => f.write_str("sequence"),
+                Self::Regex => f.write_str("regex"),
+                Self::Date => f.write_str("date"),
+                Self::Bruteforce => f.write_str("bruteforce"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for PasswordPatternPattern {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "dictionary" => Ok(Self::Dictionary),
+                "spatial" => Ok(Self::Spatial),
+                "repeat" => Ok(Self::Repeat),
+                "sequence" => Ok(Self::Sequence),
+                "regex" => Ok(Self::Regex),
+                "date" => Ok(Self::Date),
+                "bruteforce" => Ok(Self::Bruteforce),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for PasswordPatternPattern {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for PasswordPatternPattern {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
     }
     ///Page margins in millimetres. Each defaults to 10.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
@@ -7569,17 +7911,26 @@ impl Client {
     }
     /**Parse a date in any common format and convert it
 
-    Parses `date` with `input_format` when given, otherwise by trying the common formats
-    (ISO 8601 and RFC 3339, RFC 2822, Unix timestamps in seconds or milliseconds,
-    numeric dates with `/`, `-` or `.` separators, dates with English month names).
+    Parses `date` with `input_format` when given, otherwise by detection: ISO 8601 and
+    RFC 3339 (also ISO week and ordinal dates), RFC 2822, Unix timestamps in seconds
+    (9 to 11 digits) or milliseconds (12 to 14 digits), compact `YYYYMMDD`, numeric dates
+    with `/`, `-` or `.` separators, dates with month names in the 12 supported languages
+    (`15 March 2024`, `March 15th, 2024`, `15 de marzo de 2024`, `15. März 2024`,
+    `2024年3月15日`, `2024년 3월 15일`, `15 مارس 2024`), each with an optional weekday, time
+    of day (`14:30`, `2:30 pm`, `14h30`) and offset (`Z`, `+02:00`, `UTC`, `CET`, `EST`).
     A numeric date whose day and month could be swapped (`03/04/2024`) is read
-    month-first unless `day_first` is true, and is reported as `ambiguous` with the
-    other reading in `alternatives`. `timezone` (IANA name) gives the zone of a
-    date-time without an offset and the zone the result is expressed in; without it
-    date-times without an offset stay local. `output_format` adds a `converted` string.
+    month-first unless `day_first` is true, and is reported as `ambiguous` with the other
+    reading in `alternatives`; a weekday in the input that fits only one reading settles
+    it. Two-digit years are 1969..2068.
 
-    A string that cannot be parsed (or does not match `input_format`) is 422. An unknown
-    `timezone` or an invalid format string is 400. Costs 1 request.
+    `timezone` gives the zone of a date-time without an offset and the zone the result is
+    expressed in; without it date-times without an offset stay local. `output_format`
+    adds a `converted` string.
+
+    Every well-formed request is a 200: a string that is not a date (or does not match
+    `input_format`), an unknown `timezone`, a local time skipped by a daylight-saving
+    change or an unusable format string is answered `valid: false` with the reason in
+    `error`. Costs 1 request.
 
 
     Sends a `POST` request to `/v1/dev/validate/date/convert`
@@ -7627,9 +7978,6 @@ impl Client {
             413u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
-            422u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
             429u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
@@ -7651,9 +7999,11 @@ impl Client {
     sequences, repeats, dates, l33t substitutions), with the crack time under four
     attack scenarios, an entropy estimate, character class counts and feedback. Words in
     `user_inputs` (the user's name, email, site name) are treated as known to an
-    attacker. Only the first 100 characters are pattern-matched (longer passwords are
-    rated at least as strong as their first 100 characters); `length` counts all of
-    them. The password is never logged or stored. Costs 1 request.
+    attacker. Passwords are 1 to 256 characters; zxcvbn matches 100 characters at a time,
+    so a longer password is matched in 100-character blocks, each block with the previous
+    ones known to the attacker (a repeated block adds almost nothing). Guesses are counted
+    without 64-bit saturation. The password is never logged, stored or echoed: the answer
+    gives positions and kinds of the patterns found, not their text. Costs 1 request.
 
 
     Sends a `POST` request to `/v1/dev/validate/password/analyze`
@@ -7721,9 +8071,10 @@ impl Client {
     Decodes `address` and verifies its checksum and version: Bitcoin (Base58Check
     P2PKH/P2SH, Bech32 SegWit v0, Bech32m Taproot), Litecoin, Dogecoin, Bitcoin Cash
     (CashAddr and legacy), Ethereum and EVM chains (hex with EIP-55 mixed-case
-    checksum), XRP (Ripple Base58Check) and Tron (Base58Check `T...`). With `coin`, the
-    address must be one of that coin's; without it the coin is detected. An invalid
-    address is a 200 with `valid: false` and the reason in `error`. Costs 1 request.
+    checksum), XRP (Ripple Base58Check), Tron (Base58Check `T...`) and Solana (Base58
+    32-byte public key, no checksum). With `coin`, the address must be one of that coin's;
+    without it the coin is detected. An invalid address (or any other string) is a 200
+    with `valid: false` and the reason in `error`. Costs 1 request.
 
 
     Sends a `POST` request to `/v1/dev/validate/crypto/validate`

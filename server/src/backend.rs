@@ -19,6 +19,9 @@ pub const IMPLEMENTED: &[Operation] = &[
     Operation::ValidateVat,
     Operation::ValidateEmail,
     Operation::ValidatePhone,
+    Operation::ValidateCrypto,
+    Operation::ValidateDate,
+    Operation::ValidatePassword,
 ];
 
 /// The suite's backend: the platform plus every API's engines.
@@ -95,5 +98,29 @@ impl Backend for Suite {
         body: types::EmailValidateRequest,
     ) -> Result<types::EmailValidationResult, ApiError> {
         validate::validate_email(&body).await
+    }
+
+    async fn validate_password(
+        &self,
+        _caller: &Caller,
+        body: types::PasswordAnalyzeRequest,
+    ) -> Result<types::PasswordAnalysisResult, ApiError> {
+        validate::validate_password(&body)
+    }
+
+    async fn validate_crypto(
+        &self,
+        _caller: &Caller,
+        body: types::CryptoValidateRequest,
+    ) -> Result<types::CryptoValidationResult, ApiError> {
+        validate::validate_crypto(&body)
+    }
+
+    async fn validate_date(
+        &self,
+        _caller: &Caller,
+        body: types::DateConvertRequest,
+    ) -> Result<types::DateConversionResult, ApiError> {
+        validate::validate_date(&body)
     }
 }

@@ -605,12 +605,15 @@ impl ::std::convert::TryFrom<::std::string::String> for ChangeKind {
 ///Number of characters of each class in the password.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 pub struct CharacterClasses {
+    ///ASCII digits.
     pub digits: u64,
+    ///ASCII lower-case letters.
     pub lowercase: u64,
     ///Any other character (non-ASCII letters, spaces, emoji).
     pub other: u64,
     ///ASCII punctuation and symbols.
     pub symbols: u64,
+    ///ASCII upper-case letters.
     pub uppercase: u64,
 }
 ///Multipart form of `compare`. `original` and `revised` are each a PDF, plain-text (UTF-8) or DOCX contract (sniffed).
@@ -703,7 +706,7 @@ pub struct CrackTime {
     ///Estimated seconds.
     pub seconds: f64,
 }
-///Crack time estimates under four attack scenarios.
+///Crack time estimates under four attack scenarios: online with throttling (100 guesses per hour), online without (10 per second), offline with a slow hash (1e4 per second) and with a fast hash (1e10 per second).
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 pub struct CrackTimes {
     pub offline_fast: CrackTime,
@@ -929,7 +932,7 @@ pub struct CreditCardValidationResult {
     ///Digits only, Luhn valid, known brand, and a length the brand allows.
     pub valid: bool,
 }
-///Cryptocurrency. `eth` covers every EVM chain, whose addresses share Ethereum's format.
+///Cryptocurrency. `eth` covers every EVM chain, whose addresses share Ethereum's format; `sol` is Solana.
 #[derive(
     ::serde::Deserialize,
     ::serde::Serialize,
@@ -958,6 +961,8 @@ pub enum CryptoCoin {
     Xrp,
     #[serde(rename = "trx")]
     Trx,
+    #[serde(rename = "sol")]
+    Sol,
 }
 impl ::std::fmt::Display for CryptoCoin {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -969,6 +974,7 @@ impl ::std::fmt::Display for CryptoCoin {
             Self::Bch => f.write_str("bch"),
             Self::Xrp => f.write_str("xrp"),
             Self::Trx => f.write_str("trx"),
+            Self::Sol => f.write_str("sol"),
         }
     }
 }
@@ -983,6 +989,7 @@ impl ::std::str::FromStr for CryptoCoin {
             "bch" => Ok(Self::Bch),
             "xrp" => Ok(Self::Xrp),
             "trx" => Ok(Self::Trx),
+            "sol" => Ok(Self::Sol),
             _ => Err("invalid value".into()),
         }
     }
@@ -1001,7 +1008,7 @@ impl ::std::convert::TryFrom<::std::string::String> for CryptoCoin {
         value.parse()
     }
 }
-///Encoding of an address.
+///Encoding of an address: `base58check` (Bitcoin's alphabet, or Ripple's for XRP), `base58` without checksum (Solana), `bech32` (SegWit v0), `bech32m` (SegWit v1+), `cashaddr` (Bitcoin Cash), `hex` (Ethereum).
 #[derive(
     ::serde::Deserialize,
     ::serde::Serialize,
@@ -1018,6 +1025,8 @@ impl ::std::convert::TryFrom<::std::string::String> for CryptoCoin {
 pub enum CryptoEncoding {
     #[serde(rename = "base58check")]
     Base58check,
+    #[serde(rename = "base58")]
+    Base58,
     #[serde(rename = "bech32")]
     Bech32,
     #[serde(rename = "bech32m")]
@@ -1031,6 +1040,7 @@ impl ::std::fmt::Display for CryptoEncoding {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         match *self {
             Self::Base58check => f.write_str("base58check"),
+            Self::Base58 => f.write_str("base58"),
             Self::Bech32 => f.write_str("bech32"),
             Self::Bech32m => f.write_str("bech32m"),
             Self::Cashaddr => f.write_str("cashaddr"),
@@ -1043,6 +1053,7 @@ impl ::std::str::FromStr for CryptoEncoding {
     fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         match value {
             "base58check" => Ok(Self::Base58check),
+            "base58" => Ok(Self::Base58),
             "bech32" => Ok(Self::Bech32),
             "bech32m" => Ok(Self::Bech32m),
             "cashaddr" => Ok(Self::Cashaddr),
@@ -1065,7 +1076,7 @@ impl ::std::convert::TryFrom<::std::string::String> for CryptoEncoding {
         value.parse()
     }
 }
-///Network an address belongs to.
+///Network an address belongs to. Absent where the address format is the same on every network (Ethereum, Tron, XRP, Solana).
 #[derive(
     ::serde::Deserialize,
     ::serde::Serialize,
@@ -1084,12 +1095,15 @@ pub enum CryptoNetwork {
     Mainnet,
     #[serde(rename = "testnet")]
     Testnet,
+    #[serde(rename = "regtest")]
+    Regtest,
 }
 impl ::std::fmt::Display for CryptoNetwork {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         match *self {
             Self::Mainnet => f.write_str("mainnet"),
             Self::Testnet => f.write_str("testnet"),
+            Self::Regtest => f.write_str("regtest"),
         }
     }
 }
@@ -1099,6 +1113,7 @@ impl ::std::str::FromStr for CryptoNetwork {
         match value {
             "mainnet" => Ok(Self::Mainnet),
             "testnet" => Ok(Self::Testnet),
+            "regtest" => Ok(Self::Regtest),
             _ => Err("invalid value".into()),
         }
     }
@@ -1121,12 +1136,12 @@ impl ::std::convert::TryFrom<::std::string::String> for CryptoNetwork {
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CryptoValidateRequest {
-    ///The address (a `bitcoin:`-style URI prefix is accepted and removed).
+    ///The address (surrounding spaces and a `bitcoin:`-style URI prefix and query are removed). Control characters are 400 `invalid_input`; any other string is answered, `valid: false` with the reason when it is not an address.
     pub address: CryptoValidateRequestAddress,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub coin: ::std::option::Option<CryptoCoin>,
 }
-///The address (a `bitcoin:`-style URI prefix is accepted and removed).
+///The address (surrounding spaces and a `bitcoin:`-style URI prefix and query are removed). Control characters are 400 `invalid_input`; any other string is answered, `valid: false` with the reason when it is not an address.
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -1151,6 +1166,11 @@ impl ::std::str::FromStr for CryptoValidateRequestAddress {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -1181,13 +1201,13 @@ impl<'de> ::serde::Deserialize<'de> for CryptoValidateRequestAddress {
             })
     }
 }
-///Crypto address validation result.
+///Crypto address validation result. `coin` is the coin asked for, or the coin detected (the first that accepts the address, in the order btc, bch, ltc, doge, eth, trx, xrp, sol; a legacy `1...` address is both Bitcoin's and Bitcoin Cash's and answers `btc`).
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 pub struct CryptoValidationResult {
-    ///Address type: `p2pkh`, `p2sh`, `p2wpkh`, `p2wsh`, `p2tr` (Bitcoin family), `account` (Ethereum, XRP, Tron).
+    ///Address type: `p2pkh`, `p2sh`, `p2wpkh`, `p2wsh`, `p2tr`, `witness_unknown` (a SegWit version or program length with no standard meaning yet) for the Bitcoin family; `account` for Ethereum, XRP, Tron and Solana.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub address_type: ::std::option::Option<::std::string::String>,
-    ///The checksum holds. Absent when the address carries none (an all-lower or all-upper case Ethereum address has no EIP-55 checksum).
+    ///The checksum holds. Absent when the address carries none (Solana; an all-lower or all-upper case Ethereum address has no EIP-55 checksum) or could not be decoded far enough to check it.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub checksum_valid: ::std::option::Option<bool>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -1199,62 +1219,254 @@ pub struct CryptoValidationResult {
     pub error: ::std::option::Option<::std::string::String>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub network: ::std::option::Option<CryptoNetwork>,
-    ///Canonical form (EIP-55 mixed case for Ethereum, lower case for Bech32).
+    ///Canonical form: EIP-55 mixed case for Ethereum, lower case for Bech32, the prefixed CashAddr form for Bitcoin Cash (also for a legacy address), the address itself otherwise.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub normalized: ::std::option::Option<::std::string::String>,
     ///The address decodes, its checksum holds and its version belongs to the coin.
     pub valid: bool,
 }
-///Date conversion result. Time fields are present when the input has a time of day.
+///Date conversion result. When `valid` is false only `error`, `ambiguous` and `alternatives` are set. Time fields are present when the input has a time of day.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 pub struct DateConversionResult {
     ///ISO 8601 forms of the other readings; empty when not ambiguous.
     pub alternatives: ::std::vec::Vec<::std::string::String>,
-    ///Another reading of the input was possible (day and month swapped).
+    ///Another reading of the input was possible: day and month swapped, or a local time that occurs twice when clocks go back (the later instant is the alternative).
     pub ambiguous: bool,
     ///The date formatted with `output_format`, when given.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub converted: ::std::option::Option<::std::string::String>,
     ///Day of the month, 1..31.
-    pub day: ::std::num::NonZeroU32,
-    ///The format the input was read with, strftime-style (`%m/%d/%Y`, or `unix_seconds`, `unix_millis`).
-    pub detected_format: ::std::string::String,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub day: ::std::option::Option<::std::num::NonZeroU32>,
+    ///The format the input was read with, strftime-style (`%m/%d/%Y`, `%d de %B de %Y`, `%Y年%m月%d日`), or `unix_seconds`, `unix_millis`. Month names in any language are written `%B` (full) or `%b` (abbreviated).
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub detected_format: ::std::option::Option<::std::string::String>,
+    ///Why the request could not be answered, naming the field at fault (an unreadable date, a date that does not match `input_format`, a day that does not exist, a weekday that contradicts the date, an unknown `timezone`, a local time skipped by a daylight-saving change, an invalid format string).
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub error: ::std::option::Option<::std::string::String>,
     ///Hour, 0..23.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub hour: ::std::option::Option<i32>,
-    ///ISO 8601 form: `YYYY-MM-DD` for a date, `YYYY-MM-DDTHH:MM:SS` with the offset when one is known (from the input or `timezone`) for a date-time.
-    pub iso8601: ::std::string::String,
+    ///ISO 8601 form: `YYYY-MM-DD` for a date, `YYYY-MM-DDTHH:MM:SS[.fff]` for a date-time, followed by the offset (`+02:00`) when one is known (from the input or `timezone`).
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub iso8601: ::std::option::Option<::std::string::String>,
+    ///Language of the month or weekday name in the input, when it has one (the first of the list above that uses the word: `april` is `en`).
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub language: ::std::option::Option<DateConversionResultLanguage>,
     ///Minute, 0..59.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub minute: ::std::option::Option<i32>,
     ///Month, 1..12.
-    pub month: ::std::num::NonZeroU32,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub month: ::std::option::Option<::std::num::NonZeroU32>,
+    ///Fraction of the second in nanoseconds, when the input has one.
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub nanosecond: ::std::option::Option<i32>,
     ///Second, 0..60 (60 for a leap second).
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub second: ::std::option::Option<i32>,
+    ///The time zone the result is expressed in, when `timezone` was given.
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub timezone: ::std::option::Option<::std::string::String>,
+    ///Seconds since 1970-01-01T00:00:00Z, when the instant is known (an offset is known).
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub unix_seconds: ::std::option::Option<i64>,
+    ///The offset from UTC (`+02:00`), when one is known.
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub utc_offset: ::std::option::Option<::std::string::String>,
+    ///The date was read (with `input_format` when given), placed in `timezone` and formatted with `output_format` when asked.
+    pub valid: bool,
+    ///Day of the week of the date.
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub weekday: ::std::option::Option<DateConversionResultWeekday>,
     ///Year.
-    pub year: i32,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub year: ::std::option::Option<i32>,
 }
-///Request of date conversion.
+///Language of the month or weekday name in the input, when it has one (the first of the list above that uses the word: `april` is `en`).
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd,
+    schemars::JsonSchema,
+)]
+pub enum DateConversionResultLanguage {
+    #[serde(rename = "en")]
+    En,
+    #[serde(rename = "es")]
+    Es,
+    #[serde(rename = "fr")]
+    Fr,
+    #[serde(rename = "de")]
+    De,
+    #[serde(rename = "it")]
+    It,
+    #[serde(rename = "pt")]
+    Pt,
+    #[serde(rename = "nl")]
+    Nl,
+    #[serde(rename = "pl")]
+    Pl,
+    #[serde(rename = "zh")]
+    Zh,
+    #[serde(rename = "ja")]
+    Ja,
+    #[serde(rename = "ko")]
+    Ko,
+    #[serde(rename = "ar")]
+    Ar,
+}
+impl ::std::fmt::Display for DateConversionResultLanguage {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::En => f.write_str("en"),
+            Self::Es => f.write_str("es"),
+            Self::Fr => f.write_str("fr"),
+            Self::De => f.write_str("de"),
+            Self::It => f.write_str("it"),
+            Self::Pt => f.write_str("pt"),
+            Self::Nl => f.write_str("nl"),
+            Self::Pl => f.write_str("pl"),
+            Self::Zh => f.write_str("zh"),
+            Self::Ja => f.write_str("ja"),
+            Self::Ko => f.write_str("ko"),
+            Self::Ar => f.write_str("ar"),
+        }
+    }
+}
+impl ::std::str::FromStr for DateConversionResultLanguage {
+    type Err = self::error::ConversionError;
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "en" => Ok(Self::En),
+            "es" => Ok(Self::Es),
+            "fr" => Ok(Self::Fr),
+            "de" => Ok(Self::De),
+            "it" => Ok(Self::It),
+            "pt" => Ok(Self::Pt),
+            "nl" => Ok(Self::Nl),
+            "pl" => Ok(Self::Pl),
+            "zh" => Ok(Self::Zh),
+            "ja" => Ok(Self::Ja),
+            "ko" => Ok(Self::Ko),
+            "ar" => Ok(Self::Ar),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for DateConversionResultLanguage {
+    type Error = self::error::ConversionError;
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for DateConversionResultLanguage {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+///Day of the week of the date.
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd,
+    schemars::JsonSchema,
+)]
+pub enum DateConversionResultWeekday {
+    #[serde(rename = "monday")]
+    Monday,
+    #[serde(rename = "tuesday")]
+    Tuesday,
+    #[serde(rename = "wednesday")]
+    Wednesday,
+    #[serde(rename = "thursday")]
+    Thursday,
+    #[serde(rename = "friday")]
+    Friday,
+    #[serde(rename = "saturday")]
+    Saturday,
+    #[serde(rename = "sunday")]
+    Sunday,
+}
+impl ::std::fmt::Display for DateConversionResultWeekday {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::Monday => f.write_str("monday"),
+            Self::Tuesday => f.write_str("tuesday"),
+            Self::Wednesday => f.write_str("wednesday"),
+            Self::Thursday => f.write_str("thursday"),
+            Self::Friday => f.write_str("friday"),
+            Self::Saturday => f.write_str("saturday"),
+            Self::Sunday => f.write_str("sunday"),
+        }
+    }
+}
+impl ::std::str::FromStr for DateConversionResultWeekday {
+    type Err = self::error::ConversionError;
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "monday" => Ok(Self::Monday),
+            "tuesday" => Ok(Self::Tuesday),
+            "wednesday" => Ok(Self::Wednesday),
+            "thursday" => Ok(Self::Thursday),
+            "friday" => Ok(Self::Friday),
+            "saturday" => Ok(Self::Saturday),
+            "sunday" => Ok(Self::Sunday),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for DateConversionResultWeekday {
+    type Error = self::error::ConversionError;
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for DateConversionResultWeekday {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+///Request of date conversion. Control characters in any field are 400 `invalid_input`; every other string gets an answer, `valid: false` with the reason when it cannot be used.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DateConvertRequest {
-    ///The date or date-time to parse.
+    ///The date or date-time to parse. Month and weekday names are recognised in English, Spanish, French, German, Italian, Portuguese, Dutch, Polish, Chinese, Japanese, Korean and Arabic (full, abbreviated, with or without accents); Arabic-Indic and full-width digits are accepted.
     pub date: DateConvertRequestDate,
     ///Read ambiguous numeric dates day-first (`03/04/2024` as 3 April).
     #[serde(default)]
     pub day_first: bool,
-    ///strftime-style format the input must match (e.g. `%d.%m.%Y %H:%M`); detection when omitted.
+    ///strftime-style format the input must match (e.g. `%d.%m.%Y %H:%M`, chrono's specifiers); detection when omitted. `%b`/`%B` and `%a`/`%A` also match month and weekday names of the 12 languages.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub input_format: ::std::option::Option<DateConvertRequestInputFormat>,
-    ///strftime-style format for `converted` (e.g. `%A %d %B %Y`).
+    ///strftime-style format for `converted` (e.g. `%A %d %B %Y`). A date without a time of day formats as midnight; offset specifiers (`%z`, `%:z`, `%Z`, `%+`, `%c`) need a known offset.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub output_format: ::std::option::Option<DateConvertRequestOutputFormat>,
-    ///IANA time zone name (e.g. `Europe/Paris`).
+    ///IANA time zone name (e.g. `Europe/Paris`, case-insensitive), `UTC`, or a fixed offset (`+02:00`, `-0530`, `UTC+2`).
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub timezone: ::std::option::Option<DateConvertRequestTimezone>,
 }
-///The date or date-time to parse.
+///The date or date-time to parse. Month and weekday names are recognised in English, Spanish, French, German, Italian, Portuguese, Dutch, Polish, Chinese, Japanese, Korean and Arabic (full, abbreviated, with or without accents); Arabic-Indic and full-width digits are accepted.
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -1279,6 +1491,11 @@ impl ::std::str::FromStr for DateConvertRequestDate {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -1309,7 +1526,7 @@ impl<'de> ::serde::Deserialize<'de> for DateConvertRequestDate {
             })
     }
 }
-///strftime-style format the input must match (e.g. `%d.%m.%Y %H:%M`); detection when omitted.
+///strftime-style format the input must match (e.g. `%d.%m.%Y %H:%M`, chrono's specifiers); detection when omitted. `%b`/`%B` and `%a`/`%A` also match month and weekday names of the 12 languages.
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -1331,6 +1548,11 @@ impl ::std::str::FromStr for DateConvertRequestInputFormat {
     fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 128usize {
             return Err("longer than 128 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -1361,7 +1583,7 @@ impl<'de> ::serde::Deserialize<'de> for DateConvertRequestInputFormat {
             })
     }
 }
-///strftime-style format for `converted` (e.g. `%A %d %B %Y`).
+///strftime-style format for `converted` (e.g. `%A %d %B %Y`). A date without a time of day formats as midnight; offset specifiers (`%z`, `%:z`, `%Z`, `%+`, `%c`) need a known offset.
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -1383,6 +1605,11 @@ impl ::std::str::FromStr for DateConvertRequestOutputFormat {
     fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 128usize {
             return Err("longer than 128 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -1413,7 +1640,7 @@ impl<'de> ::serde::Deserialize<'de> for DateConvertRequestOutputFormat {
             })
     }
 }
-///IANA time zone name (e.g. `Europe/Paris`).
+///IANA time zone name (e.g. `Europe/Paris`, case-insensitive), `UTC`, or a fixed offset (`+02:00`, `-0530`, `UTC+2`).
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -1435,6 +1662,11 @@ impl ::std::str::FromStr for DateConvertRequestTimezone {
     fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
         if value.chars().count() > 64usize {
             return Err("longer than 64 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[A-Za-z0-9_+:/-]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[A-Za-z0-9_+:/-]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -3641,7 +3873,7 @@ impl<'de> ::serde::Deserialize<'de> for ParsedDocumentDate {
             })
     }
 }
-///Password strength analysis.
+///Password strength analysis (zxcvbn 4.4.2's model). zxcvbn matches at most 100 characters at a time: a longer password is matched in 100-character blocks, each block with the previous ones counted as known to the attacker, and the guesses multiply.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 pub struct PasswordAnalysisResult {
     pub character_classes: CharacterClasses,
@@ -3649,24 +3881,26 @@ pub struct PasswordAnalysisResult {
     ///Estimated entropy in bits (log2 of the estimated guesses).
     pub entropy_bits: f64,
     pub feedback: PasswordFeedback,
-    ///Base-10 logarithm of the estimated number of guesses.
+    ///Base-10 logarithm of the estimated number of guesses, computed without zxcvbn's 64-bit saturation (so it keeps growing past 19.27).
     pub guesses_log10: f64,
     ///Number of characters (Unicode scalar values).
     pub length: u64,
-    ///zxcvbn score, 0 (too guessable) to 4 (very unguessable).
+    ///zxcvbn score, 0 (too guessable: under 1e3 guesses) to 4 (very unguessable: 1e10 guesses or more).
     pub score: i32,
+    ///The patterns the estimate is built from, in password order.
+    pub sequence: ::std::vec::Vec<PasswordPattern>,
 }
-///Request of password analysis. The password is never logged or stored.
+///Request of password analysis. The password is never logged, stored or echoed.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PasswordAnalyzeRequest {
-    ///The password to analyze.
+    ///The password to analyze: 1 to 256 characters, no control characters (anything else is 400 `invalid_input`).
     pub password: PasswordAnalyzeRequestPassword,
-    ///Words an attacker would know about the user (name, email, site name).
+    ///Words an attacker would know about the user (name, email, site name); at most 20.
     #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
     pub user_inputs: ::std::vec::Vec<PasswordAnalyzeRequestUserInputsItem>,
 }
-///The password to analyze.
+///The password to analyze: 1 to 256 characters, no control characters (anything else is 400 `invalid_input`).
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -3686,11 +3920,16 @@ impl ::std::convert::From<PasswordAnalyzeRequestPassword> for ::std::string::Str
 impl ::std::str::FromStr for PasswordAnalyzeRequestPassword {
     type Err = self::error::ConversionError;
     fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
-        if value.chars().count() > 1024usize {
-            return Err("longer than 1024 characters".into());
+        if value.chars().count() > 256usize {
+            return Err("longer than 256 characters".into());
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -3744,6 +3983,11 @@ impl ::std::str::FromStr for PasswordAnalyzeRequestUserInputsItem {
         if value.chars().count() > 256usize {
             return Err("longer than 256 characters".into());
         }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+        }
         Ok(Self(value.to_string()))
     }
 }
@@ -3773,14 +4017,101 @@ impl<'de> ::serde::Deserialize<'de> for PasswordAnalyzeRequestUserInputsItem {
             })
     }
 }
-///Advice for the user.
+///Advice for the user (zxcvbn's, in English).
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 pub struct PasswordFeedback {
     ///Ways to make the password stronger; empty for a strong password.
     pub suggestions: ::std::vec::Vec<::std::string::String>,
-    ///The main weakness, when there is one (`This is a top-10 common password`).
+    ///The main weakness, when there is one (`This is a top-10 common password.`).
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub warning: ::std::option::Option<::std::string::String>,
+}
+///One piece of the cheapest way zxcvbn found to guess the password. The matched text is not returned.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
+pub struct PasswordPattern {
+    ///For a dictionary match, the list it comes from (`passwords`, `english_wikipedia`, `female_names`, `surnames`, `us_tv_and_film`, `male_names`, `user_inputs`).
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub dictionary: ::std::option::Option<::std::string::String>,
+    ///Index of the last character of the piece (inclusive).
+    pub end: u64,
+    ///Base-10 logarithm of the guesses for this piece.
+    pub guesses_log10: f64,
+    ///How the piece is guessed: a dictionary word (also reversed or with l33t substitutions), a keyboard pattern, a repeat, a sequence (`abcd`, `1357`), a recent year, a date, or brute force.
+    pub pattern: PasswordPatternPattern,
+    ///Index of the first character of the piece (in characters).
+    pub start: u64,
+}
+///How the piece is guessed: a dictionary word (also reversed or with l33t substitutions), a keyboard pattern, a repeat, a sequence (`abcd`, `1357`), a recent year, a date, or brute force.
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd,
+    schemars::JsonSchema,
+)]
+pub enum PasswordPatternPattern {
+    #[serde(rename = "dictionary")]
+    Dictionary,
+    #[serde(rename = "spatial")]
+    Spatial,
+    #[serde(rename = "repeat")]
+    Repeat,
+    #[serde(rename = "sequence")]
+    Sequence,
+    #[serde(rename = "regex")]
+    Regex,
+    #[serde(rename = "date")]
+    Date,
+    #[serde(rename = "bruteforce")]
+    Bruteforce,
+}
+impl ::std::fmt::Display for PasswordPatternPattern {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::Dictionary => f.write_str("dictionary"),
+            Self::Spatial => f.write_str("spatial"),
+            Self::Repeat => f.write_str("repeat"),
+            Self::Sequence => f.write_str("sequence"),
+            Self::Regex => f.write_str("regex"),
+            Self::Date => f.write_str("date"),
+            Self::Bruteforce => f.write_str("bruteforce"),
+        }
+    }
+}
+impl ::std::str::FromStr for PasswordPatternPattern {
+    type Err = self::error::ConversionError;
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "dictionary" => Ok(Self::Dictionary),
+            "spatial" => Ok(Self::Spatial),
+            "repeat" => Ok(Self::Repeat),
+            "sequence" => Ok(Self::Sequence),
+            "regex" => Ok(Self::Regex),
+            "date" => Ok(Self::Date),
+            "bruteforce" => Ok(Self::Bruteforce),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for PasswordPatternPattern {
+    type Error = self::error::ConversionError;
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for PasswordPatternPattern {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
 }
 ///Page margins in millimetres. Each defaults to 10.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]

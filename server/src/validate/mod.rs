@@ -2,8 +2,11 @@
 //! validators, one engine module per utility.
 
 pub mod creditcard;
+pub mod crypto;
+pub mod date;
 pub mod email;
 pub mod iban;
+pub mod password;
 pub mod phone;
 pub mod postalcode;
 pub mod vat;
@@ -189,5 +192,125 @@ pub async fn validate_email(
             email::Deliverability::Unknown => types::Deliverability::Unknown,
         },
         reason: check.reason,
+    })
+}
+
+/// `POST /v1/dev/validate/password/analyze`. The password is never logged or echoed.
+pub fn validate_password(
+    body: &types::PasswordAnalyzeRequest,
+) -> Result<types::PasswordAnalysisResult, ApiError> {
+    // typify does not enforce `maxItems`.
+    const MAX_USER_INPUTS: usize = 20;
+    if body.user_inputs.len() > MAX_USER_INPUTS {
+        return Err(ApiError::InvalidInput(format!(
+            "field `user_inputs`: at most {MAX_USER_INPUTS} items, not {}",
+            body.user_inputs.len()
+        )));
+    }
+    let inputs: Vec<&str> = body.user_inputs.iter().map(|s| s.as_str()).collect();
+    let a = password::analyze(&body.password, &inputs);
+    let crack = |t: &password::CrackTime| types::CrackTime {
+        seconds: t.seconds,
+        display: t.display.clone(),
+    };
+    let sequence = a
+        .sequence
+        .iter()
+        .map(|p| {
+            Ok(types::PasswordPattern {
+                pattern: wire_enum(p.pattern)?,
+                start: p.start as u64,
+                end: p.end as u64,
+                guesses_log10: p.guesses_log10,
+                dictionary: p.dictionary.map(str::to_owned),
+            })
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    Ok(types::PasswordAnalysisResult {
+        score: i32::from(a.score),
+        guesses_log10: a.guesses_log10,
+        entropy_bits: a.entropy_bits,
+        crack_times: types::CrackTimes {
+            online_throttled: crack(&a.crack_times.online_throttled),
+            online_unthrottled: crack(&a.crack_times.online_unthrottled),
+            offline_slow: crack(&a.crack_times.offline_slow),
+            offline_fast: crack(&a.crack_times.offline_fast),
+        },
+        length: a.length,
+        character_classes: types::CharacterClasses {
+            lowercase: a.classes.lowercase,
+            uppercase: a.classes.uppercase,
+            digits: a.classes.digits,
+            symbols: a.classes.symbols,
+            other: a.classes.other,
+        },
+        feedback: types::PasswordFeedback {
+            warning: a.warning,
+            suggestions: a.suggestions,
+        },
+        sequence,
+    })
+}
+
+/// `POST /v1/dev/validate/crypto/validate`.
+pub fn validate_crypto(
+    body: &types::CryptoValidateRequest,
+) -> Result<types::CryptoValidationResult, ApiError> {
+    let coin = match &body.coin {
+        Some(coin) => {
+            let code = coin.to_string();
+            Some(crypto::Coin::from_code(&code).ok_or_else(|| {
+                ApiError::internal(format!("coin {code} of the contract is not supported"))
+            })?)
+        }
+        None => None,
+    };
+    let check = crypto::check(&body.address, coin);
+    Ok(types::CryptoValidationResult {
+        valid: check.valid,
+        coin: check.coin.map(|c| wire_enum(c.code())).transpose()?,
+        network: check.network.map(|n| wire_enum(n.code())).transpose()?,
+        address_type: check.address_type.map(str::to_owned),
+        encoding: check.encoding.map(|e| wire_enum(e.code())).transpose()?,
+        checksum_valid: check.checksum_valid,
+        normalized: check.normalized,
+        error: check.error,
+    })
+}
+
+/// `POST /v1/dev/validate/date/convert`. Every well-formed request is answered; what cannot
+/// be read or converted is `valid: false` with the reason.
+pub fn validate_date(
+    body: &types::DateConvertRequest,
+) -> Result<types::DateConversionResult, ApiError> {
+    let answer = date::convert(&date::Request {
+        date: &body.date,
+        input_format: body.input_format.as_deref().map(String::as_str),
+        day_first: body.day_first,
+        output_format: body.output_format.as_deref().map(String::as_str),
+        timezone: body.timezone.as_deref().map(String::as_str),
+    });
+    let nonzero = |n: Option<u32>| n.and_then(std::num::NonZeroU32::new);
+    let int = |n: Option<u32>| n.and_then(|n| i32::try_from(n).ok());
+    Ok(types::DateConversionResult {
+        valid: answer.valid,
+        error: answer.error,
+        iso8601: answer.iso8601,
+        year: answer.year,
+        month: nonzero(answer.month),
+        day: nonzero(answer.day),
+        hour: int(answer.hour),
+        minute: int(answer.minute),
+        second: int(answer.second),
+        nanosecond: int(answer.nanosecond),
+        weekday: answer.weekday.map(wire_enum).transpose()?,
+        utc_offset: answer.utc_offset,
+        timezone: answer.timezone,
+        unix_seconds: answer.unix_seconds,
+        detected_format: answer.detected_format,
+        language: answer.language.map(|l| wire_enum(l.code())).transpose()?,
+        ambiguous: answer.ambiguous,
+        alternatives: answer.alternatives,
+        converted: answer.converted,
     })
 }

@@ -1,0 +1,120 @@
+//! `POST /v1/dev/validate/password/analyze` end to end: a strong, a weak and a malformed
+//! request, through the generated client, snapshotted. The password never comes back.
+
+use conformance::TestServer;
+use suite_client::types;
+use suite_server::platform::{Api, Plan};
+
+async fn analyze(password: &str, user_inputs: &[&str]) -> types::PasswordAnalysisResult {
+    let server = TestServer::start().await;
+    let key = server.key(Plan::Free, &[Api::Validate]).await;
+    let request = types::PasswordAnalyzeRequest {
+        password: password.parse().expect("password"),
+        user_inputs: user_inputs
+            .iter()
+            .map(|s| s.parse().expect("user input"))
+            .collect(),
+    };
+    server
+        .client(&key)
+        .validate_password(&request)
+        .await
+        .expect("analyzed")
+        .into_inner()
+}
+
+#[tokio::test]
+async fn a_strong_passphrase() {
+    let password = "correct horse battery staple";
+    let result = analyze(password, &[]).await;
+    assert_eq!(result.score, 4);
+    assert!(result.feedback.suggestions.is_empty());
+    let json = serde_json::to_string(&result).expect("json");
+    assert!(!json.contains("horse"), "{json}");
+    insta::assert_yaml_snapshot!(result);
+}
+
+#[tokio::test]
+async fn a_weak_password_with_the_users_name() {
+    let password = "Jennifer1987";
+    let result = analyze(password, &["jennifer", "jennifer@example.com"]).await;
+    assert!(result.score <= 2);
+    assert!(result.feedback.warning.is_some() || !result.feedback.suggestions.is_empty());
+    let json = serde_json::to_string(&result).expect("json");
+    assert!(
+        !json.contains("1987") && !json.contains("ennifer"),
+        "{json}"
+    );
+    insta::assert_yaml_snapshot!(result);
+}
+
+#[tokio::test]
+async fn a_256_character_password_is_estimated_past_u64() {
+    let password: String = "kV9#qL2!xT7$wR4&mZ8*pN3@hJ6^bC1%fG5(dS0)yU-eI_oA+uE=lK;jH:gF"
+        .chars()
+        .cycle()
+        .take(256)
+        .collect();
+    let result = analyze(&password, &[]).await;
+    assert_eq!(result.length, 256);
+    assert_eq!(result.score, 4);
+    assert!(result.guesses_log10 > 20.0, "{}", result.guesses_log10);
+}
+
+#[tokio::test]
+async fn malformed_requests_are_400_naming_the_field() {
+    let server = TestServer::start().await;
+    let key = server.key(Plan::Free, &[Api::Validate]).await;
+    let long = "a".repeat(10 * 1024);
+    let many: Vec<String> = (0..21).map(|i| format!("word{i}")).collect();
+    let cases = [
+        ("empty", serde_json::json!({ "password": "" }), "password"),
+        ("10 KB", serde_json::json!({ "password": long }), "password"),
+        (
+            "257 characters",
+            serde_json::json!({ "password": "a".repeat(257) }),
+            "password",
+        ),
+        (
+            "wrong type",
+            serde_json::json!({ "password": 123456 }),
+            "password",
+        ),
+        (
+            "control character",
+            serde_json::json!({ "password": "pass\u{7}word" }),
+            "password",
+        ),
+        (
+            "21 user inputs",
+            serde_json::json!({ "password": "secret", "user_inputs": many }),
+            "user_inputs",
+        ),
+        (
+            "user inputs of the wrong type",
+            serde_json::json!({ "password": "secret", "user_inputs": "jennifer" }),
+            "user_inputs",
+        ),
+    ];
+    for (name, body, field) in cases {
+        let response = server
+            .raw()
+            .post(server.url("/v1/dev/validate/password/analyze"))
+            .header("X-API-Key", &key.secret)
+            .json(&body)
+            .send()
+            .await
+            .expect("response");
+        assert_eq!(response.status().as_u16(), 400, "{name}");
+        let error: serde_json::Value = response.json().await.expect("error body");
+        let message = error["message"].as_str().unwrap_or_default();
+        assert!(message.contains(&format!("`{field}`")), "{name}: {message}");
+        assert!(
+            !message.contains("pass\u{7}word"),
+            "{name}: echoes the password"
+        );
+        if name == "control character" {
+            insta::assert_yaml_snapshot!(error, { ".request_id" => "[request_id]" });
+        }
+    }
+}
