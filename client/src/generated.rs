@@ -6451,7 +6451,9 @@ Every operation checks, in this order, and answers the first failure:
 2. **Size limits** (413): body size, file size, number of batch items or files, page count
    of an uploaded PDF, pixel count of an uploaded image.
 3. **Input validation** (400, 415; and 404 for a template or download that does not
-   exist). A request body with the wrong `Content-Type` (not `application/json` for a JSON
+   exist). Optional fields are omitted, never sent as `null`: a `null` anywhere in a JSON
+   request body (outside free-form data such as `GenerateRequest.data`) is 400 naming the
+   field. A request body with the wrong `Content-Type` (not `application/json` for a JSON
    operation, not `multipart/form-data` for a multipart one) is 400 `invalid_input`; 415 is
    reserved for uploaded files whose bytes are of a type the operation does not take.
 4. **Quota admission** (429).

@@ -50,6 +50,7 @@ async fn malformed_json_is_400_naming_the_problem() {
         ("truncated", "{\"number\": ".to_owned()),
         ("wrong type", json!({ "number": 4111 }).to_string()),
         ("missing field", json!({}).to_string()),
+        ("null field", json!({ "number": null }).to_string()),
         (
             "unknown field",
             json!({ "number": "4111111111111111", "cvv": "123" }).to_string(),

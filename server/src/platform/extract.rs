@@ -63,10 +63,21 @@ impl<T: DeserializeOwned> JsonBody<T> {
     }
 }
 
-/// Parses JSON, naming the offending field in the error.
+/// Members whose value is free-form JSON (the contract's `additionalProperties: true` objects,
+/// e.g. `GenerateRequest.data`): nulls inside them are data, not absent fields.
+const FREE_FORM_MEMBERS: &[&str] = &["data"];
+
+/// Parses JSON, naming the offending field in the error. `null` is refused wherever the
+/// contract has a field: optional fields are omitted, never sent as `null`.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let value: serde_json::Value = serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::InvalidInput(format!("invalid JSON body: {e}")))?;
+    if let Some(path) = null_member(&value, &mut Vec::new()) {
+        return Err(ApiError::InvalidInput(format!(
+            "field `{path}`: null is not allowed; omit the field instead"
+        )));
+    }
+    serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         if path == "." || path == "?" || path.is_empty() {
@@ -74,10 +85,31 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         } else {
             ApiError::InvalidInput(format!("field `{path}`: {inner}"))
         }
-    })?;
-    de.end()
-        .map_err(|e| ApiError::InvalidInput(format!("invalid JSON body: {e}")))?;
-    Ok(value)
+    })
+}
+
+/// The path of the first `null` member or array item outside free-form members.
+fn null_member(value: &serde_json::Value, path: &mut Vec<String>) -> Option<String> {
+    let found = |path: &Vec<String>| Some(path.join(".").replace(".[", "["));
+    match value {
+        serde_json::Value::Null if !path.is_empty() => found(path),
+        serde_json::Value::Object(members) => members.iter().find_map(|(name, member)| {
+            if FREE_FORM_MEMBERS.contains(&name.as_str()) {
+                return None;
+            }
+            path.push(name.clone());
+            let hit = null_member(member, path);
+            path.pop();
+            hit
+        }),
+        serde_json::Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
+            path.push(format!("[{i}]"));
+            let hit = null_member(item, path);
+            path.pop();
+            hit
+        }),
+        _ => None,
+    }
 }
 
 async fn read_limited(body: dropshot::Body, limit: usize) -> Result<Bytes, ApiError> {
@@ -363,6 +395,20 @@ mod tests {
         assert!(err.message().contains("number"), "{}", err.message());
         let err = parse_json::<Probe>(b"{").unwrap_err();
         assert!(err.message().contains("invalid JSON"), "{}", err.message());
+        let err =
+            parse_json::<Probe>(br#"{"number": "1", "nested": {"count": null}}"#).unwrap_err();
+        assert!(
+            err.message()
+                .starts_with("field `nested.count`: null is not allowed"),
+            "{}",
+            err.message()
+        );
+        let err = parse_json::<Vec<Option<u32>>>(b"[1, null]").unwrap_err();
+        assert!(
+            err.message().starts_with("field `[1]`"),
+            "{}",
+            err.message()
+        );
     }
 
     #[test]
