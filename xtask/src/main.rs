@@ -39,8 +39,11 @@ fn main() -> Result<()> {
     }
 }
 
-/// The workspace root: xtask lives one level below it.
+/// The workspace root: xtask lives one level below it. `cargo run` tells where at run time,
+/// so a binary shared between worktrees (one target directory) works on the one it runs in.
 pub fn workspace_root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
     manifest.parent().map(PathBuf::from).unwrap_or(manifest)
 }
