@@ -286,9 +286,12 @@ pub fn evaluate(index: &Index) -> Report {
                 dropped.remove(1 + rng.below(tokens.len() - 2));
                 record(2, dropped.join(" "), &entry.id, &mut categories);
             }
-            if tokens.len() >= 2 {
-                let mut reversed = tokens.clone();
+            // Reordered: the name's own tokens reversed, a legal form staying at the end.
+            let core = normalize::normalize(primary);
+            if core.tokens.len() >= 2 {
+                let mut reversed = core.tokens.clone();
                 reversed.reverse();
+                reversed.extend(core.legal_forms.iter().rev().cloned());
                 record(3, reversed.join(" "), &entry.id, &mut categories);
             }
             if let Some(t) = transliterate(&tokens, &mut rng) {

@@ -244,6 +244,10 @@ impl Index {
 
     /// Vocabulary tokens similar to `token`, with their similarity (at least the floor).
     pub fn similar_tokens(&self, token: &Token) -> Vec<(u32, f64)> {
+        self.similar(token, RETRIEVAL_FLOOR, true)
+    }
+
+    fn similar(&self, token: &Token, floor: f64, sound: bool) -> Vec<(u32, f64)> {
         let mut out: Vec<(u32, f64)> = Vec::new();
         if let Some(id) = self.by_text.get(&token.text) {
             out.push((*id, 1.0));
@@ -281,23 +285,31 @@ impl Index {
                     ranked.truncate(FUZZY_CANDIDATES);
                 }
                 for (_, id) in ranked {
-                    let (sim, _) = matcher::token_sim(token, &self.vocab[id as usize]);
-                    if sim >= RETRIEVAL_FLOOR {
+                    let other = &self.vocab[id as usize];
+                    let sim = if sound {
+                        matcher::token_sim(token, other).0
+                    } else if token.text.len().abs_diff(other.text.len()) <= 2 {
+                        // Joined names: whole-string edit similarity, lengths alike.
+                        strsim::normalized_levenshtein(&token.text, &other.text)
+                    } else {
+                        0.0
+                    };
+                    if sim >= floor {
                         out.push((id, sim));
                     }
                 }
             });
         }
-        if token.text.len() >= 3 {
+        if sound && token.text.len() >= 4 {
             for code in [&token.codes.0, &token.codes.1] {
-                if code.len() >= 2 {
+                if code.len() >= 3 {
                     if let Some(list) = self.phonetic.get(code) {
                         out.extend(list.iter().map(|id| (*id, PHONETIC_SIM)));
                     }
                 }
             }
         }
-        if let Some(skeleton) = &token.skeleton {
+        if let (true, Some(skeleton)) = (sound, &token.skeleton) {
             if let Some(list) = self.skeletons.get(skeleton) {
                 out.extend(list.iter().map(|id| (*id, SKELETON_SIM)));
             }
@@ -309,7 +321,13 @@ impl Index {
 
     /// Names that may match `query`, best estimates first, at most `limit`.
     pub fn candidates(&self, query: &Query, limit: usize) -> Vec<Candidate> {
-        let tokens = &query.tokens;
+        let mut tokens: Vec<Token> = Vec::with_capacity(query.tokens.len());
+        for t in &query.tokens {
+            if !tokens.iter().any(|u| u.text == t.text) {
+                tokens.push(t.clone());
+            }
+        }
+        let tokens = &tokens;
         let weights: Vec<f64> = tokens.iter().map(|t| (t.text.len().clamp(1, 10) as f64).sqrt()).collect();
         let total: f64 = weights.iter().sum::<f64>().max(1e-9);
         let mut found: Vec<Candidate> = ACC.with(|acc| {
@@ -346,7 +364,7 @@ impl Index {
             if tokens.len() >= 2 {
                 let joined = Token::new(&query.normalized.joined(), false);
                 let stamp = tokens.len() as u32;
-                for (id, sim) in self.similar_tokens(&joined) {
+                for (id, sim) in self.similar(&joined, 0.85, false) {
                     for name in &self.postings[id as usize] {
                         add(*name, (total * sim) as f32, stamp, sums, stamps);
                     }

@@ -58,8 +58,8 @@ pub fn token_sim(q: &Token, n: &Token) -> (f64, PairKind) {
     let jw = strsim::jaro_winkler(&q.text, &n.text);
     let mut best = (jw, PairKind::Fuzzy);
     if jw < PHONETIC_SIM
-        && q.text.len() >= 3
-        && n.text.len() >= 3
+        && q.text.len() >= 4
+        && n.text.len() >= 4
         && phonetic::sounds_alike(&q.codes, &n.codes)
     {
         best = (PHONETIC_SIM, PairKind::Phonetic);
@@ -78,13 +78,23 @@ fn weight(token: &str) -> f64 {
     (token.len().clamp(1, 10) as f64).sqrt()
 }
 
+/// Legal-form words long enough to be recognized when misspelled ("limtied").
+const LONG_LEGAL_WORDS: &[&str] = &["limited", "company", "corporation", "incorporated", "trading"];
+
 fn weights(tokens: &[Token]) -> Vec<f64> {
     let n = tokens.len();
     tokens
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let w = weight(&t.text);
+            let mut w = weight(&t.text);
+            if t.text.len() >= 6
+                && LONG_LEGAL_WORDS
+                    .iter()
+                    .any(|l| strsim::jaro_winkler(&t.text, l) >= 0.9)
+            {
+                w *= 0.3;
+            }
             if n >= 3 && i > 0 && i + 1 < n {
                 w * MIDDLE_WEIGHT
             } else {
@@ -117,6 +127,14 @@ impl NameScore {
 
 /// Below this a token pair does not count as matched.
 const PAIR_FLOOR: f64 = 0.7;
+/// Factor per approximate (not identical) token pair beyond the first.
+const APPROXIMATE_PENALTY: f64 = 0.95;
+
+/// The credit a token pair of similarity `sim` earns: its similarity from 0.9 up, falling
+/// three times faster below (two names that merely look alike earn little).
+fn credit(sim: f64) -> f64 {
+    if sim >= 0.9 { sim } else { (3.0 * sim - 1.8).max(0.0) }
+}
 
 /// Scores `query` against `name` (both non-empty token lists in name order).
 pub fn score(query: &[Token], name: &[Token]) -> NameScore {
@@ -153,18 +171,23 @@ pub fn score(query: &[Token], name: &[Token]) -> NameScore {
     let nw = weights(name);
     let q_total: f64 = qw.iter().sum();
     let n_total: f64 = nw.iter().sum();
-    let q_hit: f64 = empty.pairs.iter().map(|p| qw[p.0] * p.2).sum();
-    let n_hit: f64 = empty.pairs.iter().map(|p| nw[p.1] * p.2).sum();
+    let q_hit: f64 = empty.pairs.iter().map(|p| qw[p.0] * credit(p.2)).sum();
+    let n_hit: f64 = empty.pairs.iter().map(|p| nw[p.1] * credit(p.2)).sum();
     let qc = if q_total > 0.0 { q_hit / q_total } else { 0.0 };
     let nc = if n_total > 0.0 { n_hit / n_total } else { 0.0 };
     empty.query_coverage = qc;
     empty.name_coverage = nc;
     empty.score = 0.65 * qc.max(nc) + 0.35 * qc.min(nc);
+    // Several approximate tokens together are weaker evidence than each alone.
+    let approximate = empty.pairs.iter().filter(|p| p.3 != PairKind::Exact).count();
+    if approximate >= 2 {
+        empty.score *= APPROXIMATE_PENALTY.powi(approximate as i32 - 1);
+    }
     if query.len() != name.len() {
         let qj: String = query.iter().map(|t| t.text.as_str()).collect();
         let nj: String = name.iter().map(|t| t.text.as_str()).collect();
-        if qj.len() >= 6 && nj.len() >= 6 {
-            let joined = strsim::jaro_winkler(&qj, &nj) - 0.03;
+        if qj.len() >= 6 && nj.len() >= 6 && qj.len().abs_diff(nj.len()) <= 2 {
+            let joined = strsim::normalized_levenshtein(&qj, &nj) - 0.03;
             if joined > empty.score {
                 empty.score = joined;
                 empty.joined = true;

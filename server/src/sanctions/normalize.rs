@@ -98,7 +98,6 @@ const LEGAL_PHRASES: &[&[&str]] = &[
     &["obshchestvo", "s", "ogranichennoy", "otvetstvennostyu"],
     &["aktsionernoe", "obshchestvo"],
     &["publichnoe", "aktsionernoe", "obshchestvo"],
-    &["general", "trading"],
     &["co", "ltd"],
 ];
 

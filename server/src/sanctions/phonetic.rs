@@ -267,9 +267,9 @@ pub fn double_metaphone(word: &str) -> (String, String) {
 }
 
 /// Whether two words sound alike: one of their Double Metaphone codes agree and the codes
-/// carry at least two sounds (a one-sound code says little).
+/// carry at least three sounds (shorter codes say little).
 pub fn sounds_alike(a: &(String, String), b: &(String, String)) -> bool {
-    let long = |s: &String| s.len() >= 2;
+    let long = |s: &String| s.len() >= 3;
     (long(&a.0) && (a.0 == b.0 || a.0 == b.1)) || (long(&a.1) && (a.1 == b.0 || a.1 == b.1))
 }
 

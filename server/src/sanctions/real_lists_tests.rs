@@ -177,3 +177,24 @@ fn the_index_over_every_real_list() {
     assert_eq!(index.entries.len(), 8976 + 442 + 1003);
     println!("names {} vocabulary {}", index.names.len(), index.vocabulary_size());
 }
+
+#[test]
+#[ignore]
+fn debug_queries() {
+    let lists = vec![load("ofac-sdn-2021"), load("ofac-cons-2025"), load("un/consolidated.xml")];
+    let index = Index::build(lists);
+    for q in ["mohammed al tal", "mohammed teir", "abdul haq", "ahmad ahmad"] {
+        let query = super::index::Query::new(q);
+        println!("== {q} tokens {:?}", query.normalized.tokens);
+        let cands = index.candidates(&query, 200);
+        println!("  {} candidates; expected at {:?}", cands.len(), cands.iter().position(|c| { let e = &index.entries[index.names[c.name as usize].entry as usize]; e.id == "OFAC-CONS-9676" || e.id == "OFAC-CONS-9640" || e.id == "UN-QDi.268" || e.id == "OFAC-CONS-9681" }));
+        for c in cands.iter().take(5) {
+            let n = &index.names[c.name as usize];
+            let e = &index.entries[n.entry as usize];
+            let m = super::screen::score_name(&index, &query, c.name, 0);
+            println!("  est {:.3} score {:.3} {} {:?} {:?}", c.estimate, m.score, e.id, e.names[n.name as usize].text, m.detail.as_ref().map(|d| (d.query_coverage, d.name_coverage, d.joined)));
+        }
+        let hits = super::screen::screen(&index, &super::screen::ScreenParams { name: q, kind: None, country: None, threshold: 0.85, max_matches: 10, exclude: &[] });
+        for h in hits { println!("  HIT {:.3} {}", h.score, index.entries[h.entry as usize].id); }
+    }
+}
