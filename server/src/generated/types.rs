@@ -1485,7 +1485,7 @@ pub struct DeepAnalysisRequest {
     pub exclude_entity_ids: ::std::vec::Vec<DeepAnalysisRequestExcludeEntityIdsItem>,
     #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
     pub identifiers: ::std::vec::Vec<IdentifierInput>,
-    ///Primary name of the subject, in any script.
+    ///Primary name of the subject, in any script. Control characters are refused (400).
     pub name: DeepAnalysisRequestName,
     ///Nationality, ISO 3166-1 alpha-2 (individuals).
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -1519,6 +1519,11 @@ impl ::std::str::FromStr for DeepAnalysisRequestAliasesItem {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -1711,7 +1716,7 @@ impl<'de> ::serde::Deserialize<'de> for DeepAnalysisRequestExcludeEntityIdsItem 
             })
     }
 }
-///Primary name of the subject, in any script.
+///Primary name of the subject, in any script. Control characters are refused (400).
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -1736,6 +1741,11 @@ impl ::std::str::FromStr for DeepAnalysisRequestName {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -2855,7 +2865,7 @@ pub struct IdentifierInput {
     ///Identifier type (e.g. `passport`, `national_id`, `tax_id`, `imo`, `swift_bic`).
     #[serde(rename = "type")]
     pub type_: IdentifierInputType,
-    ///The identifier; compared ignoring spaces, dashes and case.
+    ///The identifier; compared with every identifier of the lists ignoring spaces, punctuation and case (an `IMO` prefix too). A match finds the entry whatever its name.
     pub value: IdentifierInputValue,
 }
 ///Issuing country, ISO 3166-1 alpha-2.
@@ -2938,6 +2948,11 @@ impl ::std::str::FromStr for IdentifierInputType {
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
         }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+        }
         Ok(Self(value.to_string()))
     }
 }
@@ -2967,7 +2982,7 @@ impl<'de> ::serde::Deserialize<'de> for IdentifierInputType {
             })
     }
 }
-///The identifier; compared ignoring spaces, dashes and case.
+///The identifier; compared with every identifier of the lists ignoring spaces, punctuation and case (an `IMO` prefix too). A match finds the entry whatever its name.
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -2992,6 +3007,11 @@ impl ::std::str::FromStr for IdentifierInputValue {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -5112,7 +5132,7 @@ pub struct ScreenRequest {
     pub country: ::std::option::Option<ScreenRequestCountry>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub entity_type: ::std::option::Option<EntityType>,
-    ///Name of the person, organization, vessel or aircraft, in any script.
+    ///Name of the person, organization, vessel or aircraft, in any script (Latin, Cyrillic, Greek, Arabic, CJK, ...); "SURNAME, Given" is understood. Control characters are refused (400). A name with nothing to compare (only punctuation, say) is screened and matches nothing.
     pub name: ScreenRequestName,
     ///Minimum match score (0..1) for a candidate to be returned.
     #[serde(default = "defaults::screen_request_threshold")]
@@ -5172,7 +5192,7 @@ impl<'de> ::serde::Deserialize<'de> for ScreenRequestCountry {
             })
     }
 }
-///Name of the person, organization, vessel or aircraft, in any script.
+///Name of the person, organization, vessel or aircraft, in any script (Latin, Cyrillic, Greek, Arabic, CJK, ...); "SURNAME, Given" is understood. Control characters are refused (400). A name with nothing to compare (only punctuation, say) is screened and matches nothing.
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -5197,6 +5217,11 @@ impl ::std::str::FromStr for ScreenRequestName {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }

@@ -75,6 +75,7 @@ mod weights {
     /// Slope of the name score around `NAME_PIVOT`.
     pub const NAME_SLOPE: f64 = 12.0;
     pub const NAME_PIVOT: f64 = 0.85;
+    pub const NAME_FLOOR: f64 = 0.5;
     pub const DOB_EXACT: f64 = 2.2;
     pub const DOB_YEAR: f64 = 1.2;
     pub const DOB_RANGE: f64 = 0.8;
@@ -142,7 +143,9 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
         let mut supporting = Vec::new();
         let mut conflicting = Vec::new();
         let mut agreeing = 0usize;
-        let mut z = NAME_SLOPE * (m.score - NAME_PIVOT);
+        // Below NAME_FLOOR the name says "different" with the same force: other evidence
+        // (an identifier above all) can still carry the match.
+        let mut z = NAME_SLOPE * (m.score.max(NAME_FLOOR) - NAME_PIVOT);
         if m.score >= 0.85 {
             supporting.push(signals[0].kind);
         } else if m.score < 0.7 {
