@@ -17,7 +17,10 @@ fn lists_dir() -> PathBuf {
         "the real sanctions lists are missing: expected them in {}",
         data.display()
     );
-    let dir = std::env::temp_dir().join(format!("suite-conformance-lists-batch-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "suite-conformance-lists-batch-{}",
+        std::process::id()
+    ));
     if !dir.join("un").exists() {
         let _ = std::fs::create_dir_all(&dir);
         for (link, target) in [
@@ -48,7 +51,11 @@ async fn each_entity_is_answered_in_order_and_costs_one_request() {
         ]
     }))
     .expect("valid batch");
-    let response = server.client(&key).sanctions_batch(&request).await.expect("screened");
+    let response = server
+        .client(&key)
+        .sanctions_batch(&request)
+        .await
+        .expect("screened");
     let remaining = response
         .headers()
         .get("x-ratelimit-remaining")
@@ -67,7 +74,11 @@ async fn each_entity_is_answered_in_order_and_costs_one_request() {
     let versions: Vec<_> = result
         .results
         .iter()
-        .filter_map(|r| r.result.as_ref().map(|s| serde_json::to_string(&s.list_versions).unwrap_or_default()))
+        .filter_map(|r| {
+            r.result
+                .as_ref()
+                .map(|s| serde_json::to_string(&s.list_versions).unwrap_or_default())
+        })
         .collect();
     assert!(versions.windows(2).all(|w| w[0] == w[1]));
     // A compact view: position, status, and the best match of each entity.
@@ -111,7 +122,9 @@ async fn limits_and_invalid_entities() {
     };
     let (status, _) = post(json!({ "entities": [] })).await;
     assert_eq!(status, 400);
-    let many: Vec<serde_json::Value> = (0..101).map(|i| json!({ "name": format!("Name {i}") })).collect();
+    let many: Vec<serde_json::Value> = (0..101)
+        .map(|i| json!({ "name": format!("Name {i}") }))
+        .collect();
     let (status, error) = post(json!({ "entities": many })).await;
     assert_eq!(status, 413);
     assert_eq!(error["error_code"], "payload_too_large");

@@ -17,13 +17,19 @@ fn lists_dir() -> PathBuf {
         "the real sanctions lists are missing: expected them in {}",
         data.display()
     );
-    let dir = std::env::temp_dir().join(format!("suite-conformance-lists-deep-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "suite-conformance-lists-deep-{}",
+        std::process::id()
+    ));
     if !dir.join("un").exists() {
         let _ = std::fs::create_dir_all(&dir);
         for (link, target) in [
             ("ofac-sdn", data.join("ofac-sdn-2021")),
             ("ofac-cons", data.join("ofac-cons-2025")),
-            ("eu.xml", root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml")),
+            (
+                "eu.xml",
+                root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml"),
+            ),
             ("un", data.join("un")),
         ] {
             let _ = std::os::unix::fs::symlink(target, dir.join(link));
@@ -55,9 +61,16 @@ async fn a_subject_whose_date_of_birth_agrees_is_escalated() {
         "country": "LY"
     }))
     .await;
-    assert_eq!(result.recommendation, types::ScreeningRecommendation::Escalate);
+    assert_eq!(
+        result.recommendation,
+        types::ScreeningRecommendation::Escalate
+    );
     assert_eq!(result.analyses[0].verdict, types::MatchVerdict::LikelyMatch);
-    assert!(result.analyses[0].supporting_signals.contains(&types::MatchSignalType::DateOfBirth));
+    assert!(
+        result.analyses[0]
+            .supporting_signals
+            .contains(&types::MatchSignalType::DateOfBirth)
+    );
     assert_eq!(result.analyses.len(), result.matches.len());
     insta::assert_yaml_snapshot!(result);
 }
@@ -86,7 +99,12 @@ async fn reviewed_false_positives_are_excluded() {
         "exclude_entity_ids": excluded
     }))
     .await;
-    assert!(second.matches.iter().all(|m| !excluded.contains(&m.entity_id)));
+    assert!(
+        second
+            .matches
+            .iter()
+            .all(|m| !excluded.contains(&m.entity_id))
+    );
 }
 
 #[tokio::test]
@@ -102,9 +120,11 @@ async fn an_identifier_finds_the_entry_whatever_its_name() {
         .iter()
         .position(|m| m.entity_id == "OFAC-SDN-15036")
         .expect("the tanker ARTAVIL, IMO 9187629");
-    assert!(result.analyses[artavil]
-        .supporting_signals
-        .contains(&types::MatchSignalType::Identifier));
+    assert!(
+        result.analyses[artavil]
+            .supporting_signals
+            .contains(&types::MatchSignalType::Identifier)
+    );
 }
 
 #[tokio::test]
@@ -114,9 +134,18 @@ async fn malformed_requests_are_400_naming_the_field() {
     let key = server.key(Plan::Free, &[Api::Sanctions]).await;
     let cases = [
         (json!({ "name": "" }), "name"),
-        (json!({ "name": "A", "date_of_birth": "12/04/1990" }), "date_of_birth"),
-        (json!({ "name": "A", "aliases": ["ok", "bad\u{0000}"] }), "aliases"),
-        (json!({ "name": "A", "identifiers": [{ "type": "passport" }] }), "identifiers"),
+        (
+            json!({ "name": "A", "date_of_birth": "12/04/1990" }),
+            "date_of_birth",
+        ),
+        (
+            json!({ "name": "A", "aliases": ["ok", "bad\u{0000}"] }),
+            "aliases",
+        ),
+        (
+            json!({ "name": "A", "identifiers": [{ "type": "passport" }] }),
+            "identifiers",
+        ),
         (json!({ "name": "A", "threshold": -0.1 }), "threshold"),
         (json!({ "name": "A", "colour": "red" }), "colour"),
     ];

@@ -25,7 +25,10 @@ fn lists_dir() -> PathBuf {
         for (link, target) in [
             ("ofac-sdn", data.join("ofac-sdn-2021")),
             ("ofac-cons", data.join("ofac-cons-2025")),
-            ("eu.xml", root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml")),
+            (
+                "eu.xml",
+                root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml"),
+            ),
             ("un", data.join("un")),
         ] {
             let _ = std::os::unix::fs::symlink(target, dir.join(link));
@@ -86,12 +89,26 @@ async fn names_in_other_scripts_and_weak_aliases() {
     let client = server.client(&key);
     // The EU fixture lists Lukashenko in Latin, Belarusian and Russian Cyrillic.
     let result = client
-        .sanctions_screen(&request(json!({ "name": "Лукашенко Александр Григорьевич" })))
+        .sanctions_screen(&request(
+            json!({ "name": "Лукашенко Александр Григорьевич" }),
+        ))
         .await
         .expect("screened")
         .into_inner();
-    assert!(result.matches[0].primary_name.to_uppercase().contains("LUKASHENKO"));
-    assert!(result.matches.iter().any(|m| m.entity_id == "EU-EU.6521.41"), "{:?}", result.matches);
+    assert!(
+        result.matches[0]
+            .primary_name
+            .to_uppercase()
+            .contains("LUKASHENKO")
+    );
+    assert!(
+        result
+            .matches
+            .iter()
+            .any(|m| m.entity_id == "EU-EU.6521.41"),
+        "{:?}",
+        result.matches
+    );
     // A weak alias matches, weighted lower than a strong name.
     let result = client
         .sanctions_screen(&request(json!({ "name": "BNC", "threshold": 0.5 })))
@@ -114,7 +131,11 @@ async fn names_in_other_scripts_and_weak_aliases() {
     assert!(!result.match_found);
 }
 
-async fn post_raw(server: &TestServer, secret: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
+async fn post_raw(
+    server: &TestServer,
+    secret: &str,
+    body: serde_json::Value,
+) -> (u16, serde_json::Value) {
     let response = server
         .raw()
         .post(server.url("/v1/compliance/sanctions/screen"))
@@ -136,7 +157,10 @@ async fn malformed_requests_are_400_naming_the_field() {
         (json!({ "name": "x".repeat(10 * 1024) }), "name"),
         (json!({ "name": "Muammar\u{0007}Gaddafi" }), "name"),
         (json!({ "name": 42 }), "name"),
-        (json!({ "name": "A", "entity_type": "company" }), "entity_type"),
+        (
+            json!({ "name": "A", "entity_type": "company" }),
+            "entity_type",
+        ),
         (json!({ "name": "A", "country": "LBY" }), "country"),
         (json!({ "name": "A", "threshold": 1.5 }), "threshold"),
         (json!({}), "name"),
@@ -147,7 +171,12 @@ async fn malformed_requests_are_400_naming_the_field() {
         let message = error["message"].as_str().unwrap_or_default();
         assert!(message.contains(field), "{body}: {message}");
     }
-    let (_, error) = post_raw(&server, &key.secret, json!({ "name": "A", "entity_type": "company" })).await;
+    let (_, error) = post_raw(
+        &server,
+        &key.secret,
+        json!({ "name": "A", "entity_type": "company" }),
+    )
+    .await;
     insta::assert_yaml_snapshot!(error, { ".request_id" => "[request_id]" });
 }
 
@@ -155,7 +184,30 @@ async fn malformed_requests_are_400_naming_the_field() {
 async fn without_lists_the_answer_is_503_lists_unavailable() {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Sanctions]).await;
-    let (status, error) = post_raw(&server, &key.secret, json!({ "name": "Muammar Gaddafi" })).await;
+    let (status, error) =
+        post_raw(&server, &key.secret, json!({ "name": "Muammar Gaddafi" })).await;
     assert_eq!(status, 503);
     insta::assert_yaml_snapshot!(error, { ".request_id" => "[request_id]" });
+    for (path, body) in [
+        (
+            "/v1/compliance/sanctions/deep-analysis",
+            json!({ "name": "Muammar Gaddafi" }),
+        ),
+        (
+            "/v1/compliance/sanctions/batch",
+            json!({ "entities": [{ "name": "Muammar Gaddafi" }] }),
+        ),
+    ] {
+        let response = server
+            .raw()
+            .post(server.url(path))
+            .header("X-API-Key", &key.secret)
+            .json(&body)
+            .send()
+            .await
+            .expect("response");
+        assert_eq!(response.status().as_u16(), 503, "{path}");
+        let error: serde_json::Value = response.json().await.expect("error body");
+        assert_eq!(error["error_code"], "lists_unavailable");
+    }
 }

@@ -5,6 +5,7 @@
 //! - `serve`: install, build, migrate and serve with a development key.
 //! - `bench [name]`: benchmarks against their references.
 
+mod bench;
 mod codegen;
 mod coverage;
 mod postgres;
@@ -27,6 +28,7 @@ fn main() -> Result<()> {
         Some("test") => test::run(&root, &args[1..]),
         Some("serve") => serve::run(&root),
         Some("coverage") => coverage::run(&root, args.iter().any(|a| a == "--update")),
+        Some("bench") => bench::run(&root, &args[1..]),
         _ => bail!(
             "usage: cargo xtask codegen [--check] | test [--skip <step>]... | serve | coverage [--update] | bench [name]"
         ),

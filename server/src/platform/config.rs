@@ -208,7 +208,8 @@ mod tests {
 
     #[test]
     fn sanctions_lists_default_to_the_data_dir() {
-        let mut config: Config = toml::from_str("data_dir = \"/d\"\n[sanctions]\nmax_matches = 5\n").unwrap();
+        let mut config: Config =
+            toml::from_str("data_dir = \"/d\"\n[sanctions]\nmax_matches = 5\n").unwrap();
         assert_eq!(config.list_dir(), PathBuf::from("/d/lists"));
         assert_eq!(config.sanctions.max_matches, 5);
         config

@@ -30,9 +30,10 @@ pub fn screen_all(
                         .enumerate()
                         .map(|(i, request)| {
                             let position = c * chunk + i;
-                            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                                screen_on(index, request, max_matches, now)
-                            }));
+                            let outcome =
+                                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                                    screen_on(index, request, max_matches, now)
+                                }));
                             item(position, outcome)
                         })
                         .collect::<Vec<_>>()
@@ -62,7 +63,8 @@ pub fn screen_all(
     }
 }
 
-type Outcome = Result<Result<types::ScreenResult, crate::platform::ApiError>, Box<dyn std::any::Any + Send>>;
+type Outcome =
+    Result<Result<types::ScreenResult, crate::platform::ApiError>, Box<dyn std::any::Any + Send>>;
 
 fn item(position: usize, outcome: Outcome) -> types::SanctionsBatchItemResult {
     match outcome {

@@ -121,7 +121,13 @@ fn queries(index: &Index, n: usize) -> Vec<String> {
 }
 
 /// Runs the benchmark on a built index.
-pub fn run(index: &Index, n: usize, parse: Duration, build: Duration, rss_before: (u64, u64)) -> Report {
+pub fn run(
+    index: &Index,
+    n: usize,
+    parse: Duration,
+    build: Duration,
+    rss_before: (u64, u64),
+) -> Report {
     let (rss, _) = rss_kib();
     let qs = queries(index, n);
     // Warm-up (thread-local buffers, caches).
@@ -139,7 +145,11 @@ pub fn run(index: &Index, n: usize, parse: Duration, build: Duration, rss_before
     for (i, q) in qs.iter().take(1000).enumerate() {
         let subject = Subject {
             name: q.clone(),
-            aliases: if i % 4 == 0 { vec![format!("{q} jr")] } else { Vec::new() },
+            aliases: if i % 4 == 0 {
+                vec![format!("{q} jr")]
+            } else {
+                Vec::new()
+            },
             date_of_birth: (i % 2 == 0).then(|| "1962-01-01".to_owned()),
             nationality: (i % 3 == 0).then(|| "IR".to_owned()),
             threshold: 0.7,

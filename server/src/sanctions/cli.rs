@@ -69,7 +69,11 @@ pub fn run(dir: &Path, command: ListsCommand) -> Result<()> {
 
 fn progress(done: usize, total: usize, label: &str) {
     let width = 30;
-    let filled = if total == 0 { width } else { done * width / total };
+    let filled = if total == 0 {
+        width
+    } else {
+        done * width / total
+    };
     eprint!(
         "\r[{}{}] {done}/{total} {label:<60}",
         "#".repeat(filled),
@@ -108,7 +112,11 @@ fn import(dir: &Path, paths: &[PathBuf]) -> Result<()> {
 }
 
 fn describe(list: &ListFile) -> String {
-    let aliases: usize = list.entries.iter().map(|e| e.names.len().saturating_sub(1)).sum();
+    let aliases: usize = list
+        .entries
+        .iter()
+        .map(|e| e.names.len().saturating_sub(1))
+        .sum();
     let weak: usize = list
         .entries
         .iter()
@@ -119,8 +127,9 @@ fn describe(list: &ListFile) -> String {
     format!(
         "{:<18} published {:<20} sha256 {}  {} entries, {} aliases ({} weak), {} dates of birth",
         list.source.label(),
-        list.published_at
-            .map_or("(not stated)".to_owned(), |d| d.format("%Y-%m-%dT%H:%M:%SZ").to_string()),
+        list.published_at.map_or("(not stated)".to_owned(), |d| d
+            .format("%Y-%m-%dT%H:%M:%SZ")
+            .to_string()),
         list.content_sha256,
         list.entries.len(),
         aliases,
@@ -148,17 +157,29 @@ fn info(dir: &Path) -> Result<()> {
 fn refresh(dir: &Path) -> Result<()> {
     let work = std::env::temp_dir().join(format!("suite-lists-refresh-{}", std::process::id()));
     let mut failures = Vec::new();
-    let total: usize = Source::ALL.iter().map(|s| store::official_urls(*s).len()).sum();
+    let total: usize = Source::ALL
+        .iter()
+        .map(|s| store::official_urls(*s).len())
+        .sum();
     let mut done = 0;
     for source in Source::ALL {
         let folder = work.join(source.slug());
-        std::fs::create_dir_all(&folder).with_context(|| format!("creating {}", folder.display()))?;
+        std::fs::create_dir_all(&folder)
+            .with_context(|| format!("creating {}", folder.display()))?;
         let mut ok = true;
         for url in store::official_urls(source) {
             progress(done, total, &format!("downloading {url}"));
             let target = folder.join(store::download_name(source, url));
             let outcome = std::process::Command::new("curl")
-                .args(["--fail", "--silent", "--show-error", "--location", "--max-time", "300", "--output"])
+                .args([
+                    "--fail",
+                    "--silent",
+                    "--show-error",
+                    "--location",
+                    "--max-time",
+                    "300",
+                    "--output",
+                ])
                 .arg(&target)
                 .arg(url)
                 .output();
@@ -167,7 +188,10 @@ fn refresh(dir: &Path) -> Result<()> {
                 Ok(out) if out.status.success() => {}
                 Ok(out) => {
                     ok = false;
-                    failures.push(format!("{url}: {}", String::from_utf8_lossy(&out.stderr).trim()));
+                    failures.push(format!(
+                        "{url}: {}",
+                        String::from_utf8_lossy(&out.stderr).trim()
+                    ));
                 }
                 Err(e) => {
                     ok = false;

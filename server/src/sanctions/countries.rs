@@ -19,7 +19,9 @@ static BY_NAME: LazyLock<HashMap<&'static str, &'static str>> = LazyLock::new(||
 /// Lower-case ASCII words of a country name: accents folded, apostrophes dropped,
 /// punctuation to spaces.
 fn key(text: &str) -> String {
-    let folded = deunicode::deunicode(text).to_ascii_lowercase().replace('\'', "");
+    let folded = deunicode::deunicode(text)
+        .to_ascii_lowercase()
+        .replace('\'', "");
     folded
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())

@@ -9,7 +9,10 @@ const MONTHS: [&str; 12] = [
 fn month(word: &str) -> Option<u32> {
     let lower = word.to_ascii_lowercase();
     let prefix = lower.get(..3)?;
-    MONTHS.iter().position(|m| *m == prefix).map(|i| i as u32 + 1)
+    MONTHS
+        .iter()
+        .position(|m| *m == prefix)
+        .map(|i| i as u32 + 1)
 }
 
 fn year(word: &str) -> Option<u32> {
@@ -158,19 +161,37 @@ mod tests {
         assert_eq!(parse_listed("1962").as_deref(), Some("1962"));
         assert_eq!(parse_listed("circa 1951").as_deref(), Some("1951"));
         assert_eq!(parse_listed("1960 to 1962").as_deref(), Some("1960/1962"));
-        assert_eq!(parse_listed("01 Jan 1960 to 31 Dec 1962").as_deref(), Some("1960/1962"));
+        assert_eq!(
+            parse_listed("01 Jan 1960 to 31 Dec 1962").as_deref(),
+            Some("1960/1962")
+        );
         assert_eq!(parse_listed("1971-05-25").as_deref(), Some("1971-05-25"));
         assert_eq!(parse_listed("unknown"), None);
     }
 
     #[test]
     fn agreements() {
-        assert_eq!(agreement("1948-12-10", "1948-12-10"), Some(DobAgreement::Exact));
-        assert_eq!(agreement("1948-12-10", "1948"), Some(DobAgreement::SameYear));
-        assert_eq!(agreement("1948", "1948-12-10"), Some(DobAgreement::SameYear));
+        assert_eq!(
+            agreement("1948-12-10", "1948-12-10"),
+            Some(DobAgreement::Exact)
+        );
+        assert_eq!(
+            agreement("1948-12-10", "1948"),
+            Some(DobAgreement::SameYear)
+        );
+        assert_eq!(
+            agreement("1948", "1948-12-10"),
+            Some(DobAgreement::SameYear)
+        );
         assert_eq!(agreement("1961", "1960/1962"), Some(DobAgreement::InRange));
         assert_eq!(agreement("1949-01-01", "1948"), Some(DobAgreement::Near));
-        assert_eq!(agreement("1970-01-01", "1948-12-10"), Some(DobAgreement::Conflict));
-        assert_eq!(agreement("1948-11-10", "1948-12-10"), Some(DobAgreement::Conflict));
+        assert_eq!(
+            agreement("1970-01-01", "1948-12-10"),
+            Some(DobAgreement::Conflict)
+        );
+        assert_eq!(
+            agreement("1948-11-10", "1948-12-10"),
+            Some(DobAgreement::Conflict)
+        );
     }
 }

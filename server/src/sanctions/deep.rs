@@ -115,7 +115,9 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
     // Entries found by identifier, whatever their names.
     for (_, value, _) in &subject.identifiers {
         for entry in index.entries_with_identifier(value) {
-            if matches.iter().any(|m| index.names[m.name as usize].entry == *entry)
+            if matches
+                .iter()
+                .any(|m| index.names[m.name as usize].entry == *entry)
                 || subject.exclude.contains(&index.entries[*entry as usize].id)
             {
                 continue;
@@ -125,7 +127,12 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
                 let best = (0..index.names.len() as u32)
                     .skip(name)
                     .take_while(|n| index.names[*n as usize].entry == *entry)
-                    .flat_map(|n| queries.iter().enumerate().map(move |(q, query)| (n, q, query)))
+                    .flat_map(|n| {
+                        queries
+                            .iter()
+                            .enumerate()
+                            .map(move |(q, query)| (n, q, query))
+                    })
                     .map(|(n, q, query)| screen::score_name(index, query, n, q))
                     .max_by(|a, b| a.score.total_cmp(&b.score));
                 if let Some(best) = best {
@@ -154,7 +161,10 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
         if signals.iter().any(|s| s.kind == SignalKind::Phonetic) {
             supporting.push(SignalKind::Phonetic);
         }
-        if signals.iter().any(|s| s.kind == SignalKind::Transliteration && s.score >= 0.85) {
+        if signals
+            .iter()
+            .any(|s| s.kind == SignalKind::Transliteration && s.score >= 0.85)
+        {
             supporting.push(SignalKind::Transliteration);
         }
         if let Some(dob) = &subject.date_of_birth {
@@ -236,7 +246,10 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
                 } else if entry.countries.is_empty() {
                     "the entry names no country".to_owned()
                 } else {
-                    format!("the entry is linked to {}, not {country}", entry.countries.join(", "))
+                    format!(
+                        "the entry is linked to {}, not {country}",
+                        entry.countries.join(", ")
+                    )
                 },
             });
         }
@@ -256,11 +269,17 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
                 signals.push(Signal {
                     kind: SignalKind::Identifier,
                     score: 1.0,
-                    detail: format!("{kind} {} is listed as {} {}", listed.value, listed.kind, listed.value),
+                    detail: format!(
+                        "{kind} {} is listed as {} {}",
+                        listed.value, listed.kind, listed.value
+                    ),
                 });
             } else {
                 let same_type = subject.identifiers.iter().find(|(kind, _, _)| {
-                    entry.identifiers.iter().any(|i| same_identifier_type(kind, &i.kind))
+                    entry
+                        .identifiers
+                        .iter()
+                        .any(|i| same_identifier_type(kind, &i.kind))
                 });
                 match same_type {
                     Some((kind, _, _)) => {
@@ -275,7 +294,8 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
                     None => signals.push(Signal {
                         kind: SignalKind::Identifier,
                         score: 0.5,
-                        detail: "not compared: the entry lists no identifier of these types".to_owned(),
+                        detail: "not compared: the entry lists no identifier of these types"
+                            .to_owned(),
                     }),
                 }
             }
@@ -309,7 +329,14 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
         } else {
             Verdict::Unlikely
         };
-        let summary = summarize(entry.primary_name(), &entry.id, verdict, score, &supporting, &conflicting);
+        let summary = summarize(
+            entry.primary_name(),
+            &entry.id,
+            verdict,
+            score,
+            &supporting,
+            &conflicting,
+        );
         hits.push(DeepHit {
             entry: entry_no,
             best: m,
@@ -326,7 +353,11 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
         b.score
             .total_cmp(&a.score)
             .then(b.agreeing_fields.cmp(&a.agreeing_fields))
-            .then_with(|| index.entries[a.entry as usize].id.cmp(&index.entries[b.entry as usize].id))
+            .then_with(|| {
+                index.entries[a.entry as usize]
+                    .id
+                    .cmp(&index.entries[b.entry as usize].id)
+            })
     });
     hits.truncate(subject.max_matches);
     let recommendation = if hits.iter().any(|h| h.verdict == Verdict::Likely) {
@@ -371,7 +402,11 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
 }
 
 fn names(kinds: &[SignalKind]) -> String {
-    kinds.iter().map(|k| k.as_str().replace('_', " ")).collect::<Vec<_>>().join(", ")
+    kinds
+        .iter()
+        .map(|k| k.as_str().replace('_', " "))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn summarize(
@@ -395,7 +430,9 @@ fn summarize(
         text.push_str(&format!(" Contradicted by: {}.", names(conflicting)));
     }
     if supporting.len() <= 1 && conflicting.is_empty() {
-        text.push_str(" Only the name could be compared; more details about the subject would settle it.");
+        text.push_str(
+            " Only the name could be compared; more details about the subject would settle it.",
+        );
     }
     text
 }

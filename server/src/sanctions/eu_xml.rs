@@ -2,7 +2,9 @@
 //! with their `strong` flag, citizenships, birth dates, addresses and identifications.
 
 use super::dates;
-use super::model::{Entry, Identifier, Kind, ListFile, LoadError, Name, Quality, Source, sha256_hex};
+use super::model::{
+    Entry, Identifier, Kind, ListFile, LoadError, Name, Quality, Source, sha256_hex,
+};
 use super::normalize::{Script, detect_script};
 use super::xml::{self, Element};
 
@@ -56,7 +58,10 @@ fn entity(e: &Element) -> Result<Entry, LoadError> {
         .attr("logicalId")
         .ok_or_else(|| LoadError::new("EU list: a sanctionEntity has no logicalId"))?;
     let reference = e.attr("euReferenceNumber").unwrap_or(logical);
-    let kind = match e.child("subjectType").and_then(|s| s.attr("classificationCode")) {
+    let kind = match e
+        .child("subjectType")
+        .and_then(|s| s.attr("classificationCode"))
+    {
         Some("P") => Kind::Individual,
         _ => Kind::Organization,
     };
@@ -77,13 +82,19 @@ fn entity(e: &Element) -> Result<Entry, LoadError> {
         .position(|(t, strong)| *strong && detect_script(t) == Some(Script::Latin))
         .unwrap_or(0);
     if names.is_empty() {
-        return Err(LoadError::new(format!("EU list: entity {reference} has no nameAlias")));
+        return Err(LoadError::new(format!(
+            "EU list: entity {reference} has no nameAlias"
+        )));
     }
     let (text, _) = names.remove(primary);
     entry.add_name(Name::primary(text));
     for (text, strong) in names {
         let original_script = !matches!(detect_script(&text), Some(Script::Latin) | None);
-        let quality = if strong { Quality::Strong } else { Quality::Weak };
+        let quality = if strong {
+            Quality::Strong
+        } else {
+            Quality::Weak
+        };
         entry.add_name(Name {
             original_script,
             ..Name::alias(text, quality)

@@ -49,7 +49,11 @@ impl Report {
     pub fn recall(&self) -> f64 {
         let tried: usize = self.categories.iter().map(|c| c.tried).sum();
         let found: usize = self.categories.iter().map(|c| c.found).sum();
-        if tried == 0 { 1.0 } else { found as f64 / tried as f64 }
+        if tried == 0 {
+            1.0
+        } else {
+            found as f64 / tried as f64
+        }
     }
 
     pub fn false_alarm_rate(&self) -> f64 {
@@ -62,12 +66,26 @@ impl Report {
 
     pub fn render(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "sanctions screening evaluation (threshold {THRESHOLD})");
+        let _ = writeln!(
+            out,
+            "sanctions screening evaluation (threshold {THRESHOLD})"
+        );
         for c in &self.categories {
-            let _ = writeln!(out, "  recall {:<18} {:>6.2}%  ({}/{})", c.name, c.recall() * 100.0, c.found, c.tried);
+            let _ = writeln!(
+                out,
+                "  recall {:<18} {:>6.2}%  ({}/{})",
+                c.name,
+                c.recall() * 100.0,
+                c.found,
+                c.tried
+            );
         }
         let tried: usize = self.categories.iter().map(|c| c.tried).sum();
-        let _ = writeln!(out, "  recall overall            {:>6.2}%  ({tried} perturbed names)", self.recall() * 100.0);
+        let _ = writeln!(
+            out,
+            "  recall overall            {:>6.2}%  ({tried} perturbed names)",
+            self.recall() * 100.0
+        );
         let _ = writeln!(
             out,
             "  false alarms              {:>6.2}%  ({}/{} common names not on the lists)",
@@ -105,13 +123,23 @@ impl Rng {
 
 /// One typo in the longest token: substitution, transposition, deletion or doubling.
 fn typo(tokens: &[String], rng: &mut Rng) -> Option<Vec<String>> {
-    let (i, _) = tokens.iter().enumerate().filter(|(_, t)| t.len() >= 5).max_by_key(|(_, t)| t.len())?;
+    let (i, _) = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.len() >= 5)
+        .max_by_key(|(_, t)| t.len())?;
     let mut chars: Vec<char> = tokens[i].chars().collect();
     let p = 1 + rng.below(chars.len() - 2);
     match rng.below(4) {
         0 => {
             let c = chars[p];
-            chars[p] = if "aeiou".contains(c) { if c == 'a' { 'e' } else { 'a' } } else if c == 'n' { 'm' } else { 'n' };
+            chars[p] = if "aeiou".contains(c) {
+                if c == 'a' { 'e' } else { 'a' }
+            } else if c == 'n' {
+                'm'
+            } else {
+                'n'
+            };
         }
         1 => chars.swap(p, p + 1),
         2 => {
@@ -160,7 +188,10 @@ const VARIANTS: &[(&str, &str)] = &[
 
 fn transliterate(tokens: &[String], rng: &mut Rng) -> Option<Vec<String>> {
     let text = tokens.join(" ");
-    let applicable: Vec<&(&str, &str)> = VARIANTS.iter().filter(|(from, _)| text.contains(from)).collect();
+    let applicable: Vec<&(&str, &str)> = VARIANTS
+        .iter()
+        .filter(|(from, _)| text.contains(from))
+        .collect();
     if applicable.is_empty() {
         return None;
     }
@@ -170,38 +201,220 @@ fn transliterate(tokens: &[String], rng: &mut Rng) -> Option<Vec<String>> {
 }
 
 const FIRST_NAMES: &[&str] = &[
-    "James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth",
-    "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen",
-    "Christopher", "Lisa", "Daniel", "Nancy", "Matthew", "Betty", "Anthony", "Sandra", "Mark", "Margaret",
-    "Emma", "Olivia", "Sophie", "Lukas", "Leon", "Hannah", "Mia", "Felix", "Camille", "Louis",
-    "Chloe", "Hugo", "Giulia", "Francesco", "Chiara", "Alessandro", "Lucia", "Pablo", "Carmen", "Javier",
-    "Ingrid", "Lars", "Astrid", "Sven", "Aoife", "Niamh", "Priya", "Rahul", "Ananya", "Vikram",
-    "Wei", "Li", "Yuki", "Haruto", "Sakura", "Min-jun", "Seo-yeon", "Thabo", "Amara", "Chidi",
-    "Olga", "Dmitri", "Katarzyna", "Piotr", "Eva", "Jan", "Noah", "Liam", "Ava", "Isabella",
+    "James",
+    "Mary",
+    "Robert",
+    "Patricia",
+    "John",
+    "Jennifer",
+    "Michael",
+    "Linda",
+    "David",
+    "Elizabeth",
+    "William",
+    "Barbara",
+    "Richard",
+    "Susan",
+    "Joseph",
+    "Jessica",
+    "Thomas",
+    "Sarah",
+    "Charles",
+    "Karen",
+    "Christopher",
+    "Lisa",
+    "Daniel",
+    "Nancy",
+    "Matthew",
+    "Betty",
+    "Anthony",
+    "Sandra",
+    "Mark",
+    "Margaret",
+    "Emma",
+    "Olivia",
+    "Sophie",
+    "Lukas",
+    "Leon",
+    "Hannah",
+    "Mia",
+    "Felix",
+    "Camille",
+    "Louis",
+    "Chloe",
+    "Hugo",
+    "Giulia",
+    "Francesco",
+    "Chiara",
+    "Alessandro",
+    "Lucia",
+    "Pablo",
+    "Carmen",
+    "Javier",
+    "Ingrid",
+    "Lars",
+    "Astrid",
+    "Sven",
+    "Aoife",
+    "Niamh",
+    "Priya",
+    "Rahul",
+    "Ananya",
+    "Vikram",
+    "Wei",
+    "Li",
+    "Yuki",
+    "Haruto",
+    "Sakura",
+    "Min-jun",
+    "Seo-yeon",
+    "Thabo",
+    "Amara",
+    "Chidi",
+    "Olga",
+    "Dmitri",
+    "Katarzyna",
+    "Piotr",
+    "Eva",
+    "Jan",
+    "Noah",
+    "Liam",
+    "Ava",
+    "Isabella",
 ];
 
 const LAST_NAMES: &[&str] = &[
-    "Smith", "Johnson", "Williams", "Brown", "Jones", "Miller", "Davis", "Wilson", "Anderson", "Taylor",
-    "Thomas", "Moore", "Jackson", "Martin", "Thompson", "White", "Harris", "Clark", "Lewis", "Walker",
-    "Hall", "Young", "King", "Wright", "Scott", "Green", "Baker", "Adams", "Nelson", "Hill",
-    "Mueller", "Schmidt", "Schneider", "Fischer", "Weber", "Wagner", "Becker", "Hoffmann", "Dubois", "Lefebvre",
-    "Moreau", "Laurent", "Bernard", "Rossi", "Russo", "Ferrari", "Esposito", "Bianchi", "Romano", "Colombo",
-    "Jensen", "Nielsen", "Hansen", "Larsen", "Andersson", "Johansson", "Murphy", "Kelly", "O'Sullivan", "Walsh",
-    "Sharma", "Patel", "Gupta", "Iyer", "Nair", "Tanaka", "Suzuki", "Takahashi", "Watanabe", "Nakamura",
-    "Nowak", "Kowalski", "Wisniewski", "Novak", "Svoboda", "Van der Berg", "De Vries", "Jansen", "Bakker", "Visser",
+    "Smith",
+    "Johnson",
+    "Williams",
+    "Brown",
+    "Jones",
+    "Miller",
+    "Davis",
+    "Wilson",
+    "Anderson",
+    "Taylor",
+    "Thomas",
+    "Moore",
+    "Jackson",
+    "Martin",
+    "Thompson",
+    "White",
+    "Harris",
+    "Clark",
+    "Lewis",
+    "Walker",
+    "Hall",
+    "Young",
+    "King",
+    "Wright",
+    "Scott",
+    "Green",
+    "Baker",
+    "Adams",
+    "Nelson",
+    "Hill",
+    "Mueller",
+    "Schmidt",
+    "Schneider",
+    "Fischer",
+    "Weber",
+    "Wagner",
+    "Becker",
+    "Hoffmann",
+    "Dubois",
+    "Lefebvre",
+    "Moreau",
+    "Laurent",
+    "Bernard",
+    "Rossi",
+    "Russo",
+    "Ferrari",
+    "Esposito",
+    "Bianchi",
+    "Romano",
+    "Colombo",
+    "Jensen",
+    "Nielsen",
+    "Hansen",
+    "Larsen",
+    "Andersson",
+    "Johansson",
+    "Murphy",
+    "Kelly",
+    "O'Sullivan",
+    "Walsh",
+    "Sharma",
+    "Patel",
+    "Gupta",
+    "Iyer",
+    "Nair",
+    "Tanaka",
+    "Suzuki",
+    "Takahashi",
+    "Watanabe",
+    "Nakamura",
+    "Nowak",
+    "Kowalski",
+    "Wisniewski",
+    "Novak",
+    "Svoboda",
+    "Van der Berg",
+    "De Vries",
+    "Jansen",
+    "Bakker",
+    "Visser",
 ];
 
 const COMPANY_WORDS: &[&str] = &[
-    "Blue", "River", "Harbor", "Summit", "Maple", "Granite", "Silver", "Oak", "Cedar", "Northern",
-    "Bright", "Golden", "Evergreen", "Pioneer", "Coastal", "Prairie", "Lakeside", "Redwood", "Falcon", "Meadow",
+    "Blue",
+    "River",
+    "Harbor",
+    "Summit",
+    "Maple",
+    "Granite",
+    "Silver",
+    "Oak",
+    "Cedar",
+    "Northern",
+    "Bright",
+    "Golden",
+    "Evergreen",
+    "Pioneer",
+    "Coastal",
+    "Prairie",
+    "Lakeside",
+    "Redwood",
+    "Falcon",
+    "Meadow",
 ];
 
 const COMPANY_NOUNS: &[&str] = &[
-    "Bakery", "Logistics", "Software", "Dental Care", "Consulting", "Furniture", "Books", "Plumbing", "Analytics", "Coffee Roasters",
-    "Architects", "Veterinary Clinic", "Printing", "Landscaping", "Catering", "Cycles", "Optics", "Insurance Brokers", "Textiles", "Solar",
+    "Bakery",
+    "Logistics",
+    "Software",
+    "Dental Care",
+    "Consulting",
+    "Furniture",
+    "Books",
+    "Plumbing",
+    "Analytics",
+    "Coffee Roasters",
+    "Architects",
+    "Veterinary Clinic",
+    "Printing",
+    "Landscaping",
+    "Catering",
+    "Cycles",
+    "Optics",
+    "Insurance Brokers",
+    "Textiles",
+    "Solar",
 ];
 
-const LEGAL: &[&str] = &["Ltd", "LLC", "GmbH", "Inc.", "S.A.", "B.V.", "", "Pty Ltd", "S.r.l.", "AB"];
+const LEGAL: &[&str] = &[
+    "Ltd", "LLC", "GmbH", "Inc.", "S.A.", "B.V.", "", "Pty Ltd", "S.r.l.", "AB",
+];
 
 /// Common names that are not list names, personal and corporate.
 pub fn clean_names() -> Vec<String> {
@@ -228,12 +441,30 @@ pub fn clean_names() -> Vec<String> {
 pub fn evaluate(index: &Index) -> Report {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut categories = vec![
-        Category { name: "case_punctuation", ..Category::default() },
-        Category { name: "typo", ..Category::default() },
-        Category { name: "dropped_middle", ..Category::default() },
-        Category { name: "reordered", ..Category::default() },
-        Category { name: "transliteration", ..Category::default() },
-        Category { name: "showcase", ..Category::default() },
+        Category {
+            name: "case_punctuation",
+            ..Category::default()
+        },
+        Category {
+            name: "typo",
+            ..Category::default()
+        },
+        Category {
+            name: "dropped_middle",
+            ..Category::default()
+        },
+        Category {
+            name: "reordered",
+            ..Category::default()
+        },
+        Category {
+            name: "transliteration",
+            ..Category::default()
+        },
+        Category {
+            name: "showcase",
+            ..Category::default()
+        },
     ];
     let screen_ids = |query: &str| -> Vec<String> {
         screen::screen(
@@ -273,7 +504,9 @@ pub fn evaluate(index: &Index) -> Report {
         for &i in members.iter().step_by(step).take(SAMPLE) {
             let entry = &index.entries[i];
             let primary = entry.primary_name();
-            let tokens = tokenize(&deunicode::deunicode(&normalize::reorder_surname_first(primary)));
+            let tokens = tokenize(&deunicode::deunicode(&normalize::reorder_surname_first(
+                primary,
+            )));
             if tokens.iter().all(|t| t.len() < 3) {
                 continue;
             }
@@ -327,7 +560,10 @@ pub fn evaluate(index: &Index) -> Report {
             t
         })
         .collect();
-    let mut report = Report { categories, ..Report::default() };
+    let mut report = Report {
+        categories,
+        ..Report::default()
+    };
     for name in clean_names() {
         let normalized = normalize::normalize(&name);
         let mut ids: Vec<u32> = Vec::new();
@@ -357,7 +593,9 @@ pub fn evaluate(index: &Index) -> Report {
         if let Some(hit) = hits.first() {
             report.false_alarms += 1;
             let listed = &index.names[hit.best.name as usize];
-            let text = index.entries[listed.entry as usize].names[listed.name as usize].text.clone();
+            let text = index.entries[listed.entry as usize].names[listed.name as usize]
+                .text
+                .clone();
             report.alarm_examples.push((name, text, hit.score));
         }
     }

@@ -60,7 +60,9 @@ pub fn identifier_key(value: &str) -> String {
         .flat_map(char::to_uppercase)
         .collect();
     match key.strip_prefix("IMO") {
-        Some(rest) if rest.len() == 7 && rest.chars().all(|c| c.is_ascii_digit()) => rest.to_owned(),
+        Some(rest) if rest.len() == 7 && rest.chars().all(|c| c.is_ascii_digit()) => {
+            rest.to_owned()
+        }
         _ => key,
     }
 }
@@ -328,7 +330,10 @@ impl Index {
             }
         }
         let tokens = &tokens;
-        let weights: Vec<f64> = tokens.iter().map(|t| (t.text.len().clamp(1, 10) as f64).sqrt()).collect();
+        let weights: Vec<f64> = tokens
+            .iter()
+            .map(|t| (t.text.len().clamp(1, 10) as f64).sqrt())
+            .collect();
         let total: f64 = weights.iter().sum::<f64>().max(1e-9);
         let mut found: Vec<Candidate> = ACC.with(|acc| {
             let mut acc = acc.borrow_mut();
@@ -338,19 +343,20 @@ impl Index {
                 stamps.resize(self.names.len(), u32::MAX);
             }
             touched.clear();
-            let mut add = |name: u32, value: f32, q: u32, sums: &mut Vec<f32>, stamps: &mut Vec<u32>| {
-                let i = name as usize;
-                if stamps[i] == u32::MAX {
-                    touched.push(name);
-                    stamps[i] = q;
-                    sums[i] = value;
-                } else if stamps[i] != q {
-                    stamps[i] = q;
-                    sums[i] += value;
-                } else {
-                    // The same query token matched two tokens of this name: count once.
-                }
-            };
+            let mut add =
+                |name: u32, value: f32, q: u32, sums: &mut Vec<f32>, stamps: &mut Vec<u32>| {
+                    let i = name as usize;
+                    if stamps[i] == u32::MAX {
+                        touched.push(name);
+                        stamps[i] = q;
+                        sums[i] = value;
+                    } else if stamps[i] != q {
+                        stamps[i] = q;
+                        sums[i] += value;
+                    } else {
+                        // The same query token matched two tokens of this name: count once.
+                    }
+                };
             for (q, token) in tokens.iter().enumerate() {
                 let mut similar = self.similar_tokens(token);
                 // Best similarity first, so a name is credited with its best token.
@@ -401,7 +407,11 @@ impl Index {
                         c.native_hits = count;
                         c.estimate = c.estimate.max(estimate);
                     }
-                    None => found.push(Candidate { name, estimate, native_hits: count }),
+                    None => found.push(Candidate {
+                        name,
+                        estimate,
+                        native_hits: count,
+                    }),
                 }
             }
         }

@@ -79,7 +79,13 @@ fn weight(token: &str) -> f64 {
 }
 
 /// Legal-form words long enough to be recognized when misspelled ("limtied").
-const LONG_LEGAL_WORDS: &[&str] = &["limited", "company", "corporation", "incorporated", "trading"];
+const LONG_LEGAL_WORDS: &[&str] = &[
+    "limited",
+    "company",
+    "corporation",
+    "incorporated",
+    "trading",
+];
 
 fn weights(tokens: &[Token]) -> Vec<f64> {
     let n = tokens.len();
@@ -133,7 +139,11 @@ const APPROXIMATE_PENALTY: f64 = 0.95;
 /// The credit a token pair of similarity `sim` earns: its similarity from 0.9 up, falling
 /// three times faster below (two names that merely look alike earn little).
 fn credit(sim: f64) -> f64 {
-    if sim >= 0.9 { sim } else { (3.0 * sim - 1.8).max(0.0) }
+    if sim >= 0.9 {
+        sim
+    } else {
+        (3.0 * sim - 1.8).max(0.0)
+    }
 }
 
 /// Scores `query` against `name` (both non-empty token lists in name order).
@@ -179,7 +189,11 @@ pub fn score(query: &[Token], name: &[Token]) -> NameScore {
     empty.name_coverage = nc;
     empty.score = 0.65 * qc.max(nc) + 0.35 * qc.min(nc);
     // Several approximate tokens together are weaker evidence than each alone.
-    let approximate = empty.pairs.iter().filter(|p| p.3 != PairKind::Exact).count();
+    let approximate = empty
+        .pairs
+        .iter()
+        .filter(|p| p.3 != PairKind::Exact)
+        .count();
     if approximate >= 2 {
         empty.score *= APPROXIMATE_PENALTY.powi(approximate as i32 - 1);
     }

@@ -49,7 +49,12 @@ pub struct Sanctions {
 impl Sanctions {
     /// Loads the lists of `dir`, and keeps checking it every `reload_secs` (0: never) while a
     /// Tokio runtime runs.
-    pub fn start(dir: std::path::PathBuf, max_matches: usize, reload_secs: u64, log: &slog::Logger) -> Sanctions {
+    pub fn start(
+        dir: std::path::PathBuf,
+        max_matches: usize,
+        reload_secs: u64,
+        log: &slog::Logger,
+    ) -> Sanctions {
         let (store, outcome) = ListStore::open(dir);
         let store = Arc::new(store);
         report(log, &store, &outcome);
@@ -58,7 +63,8 @@ impl Sanctions {
                 let weak = Arc::downgrade(&store);
                 let log = log.clone();
                 handle.spawn(async move {
-                    let mut ticker = tokio::time::interval(std::time::Duration::from_secs(reload_secs));
+                    let mut ticker =
+                        tokio::time::interval(std::time::Duration::from_secs(reload_secs));
                     ticker.tick().await;
                     loop {
                         ticker.tick().await;
@@ -94,7 +100,8 @@ fn report(log: &slog::Logger, store: &ListStore, outcome: &store::Reloaded) {
 fn unavailable(index: &Index) -> Result<(), ApiError> {
     if index.lists.is_empty() {
         return Err(ApiError::ListsUnavailable(
-            "no sanctions list is loaded; an operator must import the lists (`suite lists import`)".into(),
+            "no sanctions list is loaded; an operator must import the lists (`suite lists import`)"
+                .into(),
         ));
     }
     Ok(())
@@ -178,7 +185,13 @@ fn wire_signals(signals: &[Signal]) -> Vec<types::MatchSignal> {
 }
 
 /// The wire form of a match on `entry` through the indexed name `name`.
-fn wire_match(index: &Index, entry_no: u32, name: u32, score: f64, signals: &[Signal]) -> types::SanctionsMatch {
+fn wire_match(
+    index: &Index,
+    entry_no: u32,
+    name: u32,
+    score: f64,
+    signals: &[Signal],
+) -> types::SanctionsMatch {
     let entry = &index.entries[entry_no as usize];
     let listed = &index.names[name as usize];
     let matched = &entry.names[listed.name as usize];
@@ -264,7 +277,12 @@ pub fn check_screen(body: &types::ScreenRequest, prefix: &str) -> Result<Checked
 }
 
 /// Screens one checked request on `index`.
-pub fn screen_on(index: &Index, request: &CheckedScreen, max_matches: usize, now: DateTime<Utc>) -> Result<types::ScreenResult, ApiError> {
+pub fn screen_on(
+    index: &Index,
+    request: &CheckedScreen,
+    max_matches: usize,
+    now: DateTime<Utc>,
+) -> Result<types::ScreenResult, ApiError> {
     let (lists_checked, list_versions) = lists(index)?;
     let hits: Vec<Hit> = screen::screen(
         index,
@@ -294,7 +312,11 @@ pub fn screen_on(index: &Index, request: &CheckedScreen, max_matches: usize, now
 
 impl Sanctions {
     /// `POST /v1/compliance/sanctions/screen`.
-    pub fn screen(&self, body: &types::ScreenRequest, now: DateTime<Utc>) -> Result<types::ScreenResult, ApiError> {
+    pub fn screen(
+        &self,
+        body: &types::ScreenRequest,
+        now: DateTime<Utc>,
+    ) -> Result<types::ScreenResult, ApiError> {
         let request = check_screen(body, "")?;
         let index = self.store.snapshot();
         unavailable(&index)?;
@@ -302,10 +324,16 @@ impl Sanctions {
     }
 
     /// `POST /v1/compliance/sanctions/deep-analysis`.
-    pub fn deep_analysis(&self, body: &types::DeepAnalysisRequest, now: DateTime<Utc>) -> Result<types::DeepAnalysisResult, ApiError> {
+    pub fn deep_analysis(
+        &self,
+        body: &types::DeepAnalysisRequest,
+        now: DateTime<Utc>,
+    ) -> Result<types::DeepAnalysisResult, ApiError> {
         let control = |field: String, value: &str| {
             if value.chars().any(char::is_control) {
-                Err(ApiError::InvalidInput(format!("field `{field}`: control characters are not allowed")))
+                Err(ApiError::InvalidInput(format!(
+                    "field `{field}`: control characters are not allowed"
+                )))
             } else {
                 Ok(())
             }
@@ -323,14 +351,27 @@ impl Sanctions {
             aliases: body.aliases.iter().map(|a| a.to_string()).collect(),
             kind: body.entity_type.map(kind_of),
             country: body.country.as_ref().map(|c| c.to_ascii_uppercase()),
-            date_of_birth: body.date_of_birth.as_ref().and_then(|d| dates::parse_iso(d)),
+            date_of_birth: body
+                .date_of_birth
+                .as_ref()
+                .and_then(|d| dates::parse_iso(d)),
             nationality: body.nationality.as_ref().map(|c| c.to_ascii_uppercase()),
             identifiers: body
                 .identifiers
                 .iter()
-                .map(|i| (i.type_.to_string(), i.value.to_string(), i.country.as_ref().map(|c| c.to_ascii_uppercase())))
+                .map(|i| {
+                    (
+                        i.type_.to_string(),
+                        i.value.to_string(),
+                        i.country.as_ref().map(|c| c.to_ascii_uppercase()),
+                    )
+                })
                 .collect(),
-            exclude: body.exclude_entity_ids.iter().map(|e| e.to_string()).collect(),
+            exclude: body
+                .exclude_entity_ids
+                .iter()
+                .map(|e| e.to_string())
+                .collect(),
             threshold: threshold(body.threshold, "threshold")?,
             max_matches: self.max_matches,
         };
@@ -382,7 +423,11 @@ impl Sanctions {
 
     /// `POST /v1/compliance/sanctions/batch` (the platform has checked the count and
     /// charged the quota).
-    pub async fn batch(&self, body: types::SanctionsBatchRequest, now: DateTime<Utc>) -> Result<types::SanctionsBatchResult, ApiError> {
+    pub async fn batch(
+        &self,
+        body: types::SanctionsBatchRequest,
+        now: DateTime<Utc>,
+    ) -> Result<types::SanctionsBatchResult, ApiError> {
         let checked = body
             .entities
             .iter()

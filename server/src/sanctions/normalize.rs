@@ -67,13 +67,90 @@ impl Normalized {
 
 /// Single-token legal forms, compared after normalization.
 const LEGAL_FORMS: &[&str] = &[
-    "llc", "ltd", "ltda", "limited", "inc", "incorporated", "corp", "corporation", "co", "cia",
-    "company", "gmbh", "mbh", "ag", "kg", "kgaa", "sa", "sas", "sarl", "srl", "spa", "sl", "bv",
-    "nv", "plc", "llp", "lp", "pte", "pvt", "pty", "bhd", "sdn", "oy", "oyj", "ab", "asa",
-    "aps", "jsc", "ojsc", "cjsc", "pjsc", "ooo", "zao", "oao", "pao", "ao", "tov", "too",
-    "fze", "fzco", "fzc", "fzllc", "dmcc", "sae", "kft", "zrt", "doo", "dooel", "ead", "eood",
-    "sro", "spzoo", "sapi", "sab", "cv", "ca", "se", "ug", "ek", "ohg", "wll", "psc", "qsc",
-    "saog", "saoc", "ptc", "tbk", "est", "establishment", "cie", "sprl", "bvba", "scs", "snc",
+    "llc",
+    "ltd",
+    "ltda",
+    "limited",
+    "inc",
+    "incorporated",
+    "corp",
+    "corporation",
+    "co",
+    "cia",
+    "company",
+    "gmbh",
+    "mbh",
+    "ag",
+    "kg",
+    "kgaa",
+    "sa",
+    "sas",
+    "sarl",
+    "srl",
+    "spa",
+    "sl",
+    "bv",
+    "nv",
+    "plc",
+    "llp",
+    "lp",
+    "pte",
+    "pvt",
+    "pty",
+    "bhd",
+    "sdn",
+    "oy",
+    "oyj",
+    "ab",
+    "asa",
+    "aps",
+    "jsc",
+    "ojsc",
+    "cjsc",
+    "pjsc",
+    "ooo",
+    "zao",
+    "oao",
+    "pao",
+    "ao",
+    "tov",
+    "too",
+    "fze",
+    "fzco",
+    "fzc",
+    "fzllc",
+    "dmcc",
+    "sae",
+    "kft",
+    "zrt",
+    "doo",
+    "dooel",
+    "ead",
+    "eood",
+    "sro",
+    "spzoo",
+    "sapi",
+    "sab",
+    "cv",
+    "ca",
+    "se",
+    "ug",
+    "ek",
+    "ohg",
+    "wll",
+    "psc",
+    "qsc",
+    "saog",
+    "saoc",
+    "ptc",
+    "tbk",
+    "est",
+    "establishment",
+    "cie",
+    "sprl",
+    "bvba",
+    "scs",
+    "snc",
 ];
 
 /// Multi-token legal forms.
@@ -132,7 +209,12 @@ pub fn normalize(text: &str) -> Normalized {
         Some(s @ (Script::Hebrew | Script::Cjk | Script::Hangul)) => {
             out.native = if s == Script::Cjk {
                 // Chinese and Japanese names are written without spaces between their parts.
-                vec![reordered.chars().filter(|c| !c.is_whitespace() && !is_punct(*c)).collect()]
+                vec![
+                    reordered
+                        .chars()
+                        .filter(|c| !c.is_whitespace() && !is_punct(*c))
+                        .collect(),
+                ]
             } else {
                 native_tokens(&reordered, |s| s.to_owned())
             };
@@ -144,7 +226,11 @@ pub fn normalize(text: &str) -> Normalized {
     let raw = tokenize(&latin);
     let (tokens, forms) = strip_legal_forms(raw);
     out.legal_forms = forms;
-    let without_stop: Vec<String> = tokens.iter().filter(|t| !is_stop_word(t)).cloned().collect();
+    let without_stop: Vec<String> = tokens
+        .iter()
+        .filter(|t| !is_stop_word(t))
+        .cloned()
+        .collect();
     out.tokens = if without_stop.is_empty() {
         tokens
     } else {
@@ -277,9 +363,11 @@ pub fn detect_script(text: &str) -> Option<Script> {
             0x0370..=0x03FF | 0x1F00..=0x1FFF => Script::Greek,
             0x0400..=0x052F => Script::Cyrillic,
             0x0590..=0x05FF => Script::Hebrew,
-            0x0600..=0x06FF | 0x0750..=0x077F | 0x08A0..=0x08FF | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF => {
-                Script::Arabic
-            }
+            0x0600..=0x06FF
+            | 0x0750..=0x077F
+            | 0x08A0..=0x08FF
+            | 0xFB50..=0xFDFF
+            | 0xFE70..=0xFEFF => Script::Arabic,
             0x1100..=0x11FF | 0x3130..=0x318F | 0xAC00..=0xD7AF => Script::Hangul,
             0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF => Script::Cjk,
             _ => Script::Other,
@@ -434,18 +522,30 @@ mod tests {
 
     #[test]
     fn case_accents_and_punctuation_fold() {
-        assert_eq!(tokens("José  MARÍA Aznar-López"), ["jose", "maria", "aznar", "lopez"]);
-        assert_eq!(tokens("Zürich Straße Øresund"), ["zurich", "strasse", "oresund"]);
+        assert_eq!(
+            tokens("José  MARÍA Aznar-López"),
+            ["jose", "maria", "aznar", "lopez"]
+        );
+        assert_eq!(
+            tokens("Zürich Straße Øresund"),
+            ["zurich", "strasse", "oresund"]
+        );
         assert_eq!(tokens("O'BRIEN, Patrick"), ["patrick", "obrien"]);
         assert_eq!(tokens("ST.PETERSBURG"), ["st", "petersburg"]);
     }
 
     #[test]
     fn surname_first_is_reordered() {
-        assert_eq!(reorder_surname_first("HANIYA, Ismail Abdul Salah"), "Ismail Abdul Salah HANIYA");
+        assert_eq!(
+            reorder_surname_first("HANIYA, Ismail Abdul Salah"),
+            "Ismail Abdul Salah HANIYA"
+        );
         assert_eq!(tokens("HANIYA, Ismail"), ["ismail", "haniya"]);
         assert_eq!(reorder_surname_first("CIMEX, S.A."), "CIMEX, S.A.");
-        assert_eq!(reorder_surname_first("ANGLO-CARIBBEAN CO., LTD."), "ANGLO-CARIBBEAN CO., LTD.");
+        assert_eq!(
+            reorder_surname_first("ANGLO-CARIBBEAN CO., LTD."),
+            "ANGLO-CARIBBEAN CO., LTD."
+        );
         assert_eq!(reorder_surname_first("A, B, C"), "A, B, C");
     }
 
@@ -479,7 +579,10 @@ mod tests {
 
     #[test]
     fn cyrillic_greek_and_cjk_are_transliterated() {
-        assert_eq!(tokens("Путин Владимир Владимирович"), ["putin", "vladimir", "vladimirovich"]);
+        assert_eq!(
+            tokens("Путин Владимир Владимирович"),
+            ["putin", "vladimir", "vladimirovich"]
+        );
         assert_eq!(normalize("Путин").script, Some(Script::Cyrillic));
         assert_eq!(tokens("Σωκράτης"), ["sokrates"]);
         let xi = normalize("習近平");

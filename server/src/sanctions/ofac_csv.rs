@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 
 use super::countries;
-use super::model::{Entry, Identifier, Kind, ListFile, LoadError, Name, Quality, Source, sha256_hex};
+use super::model::{
+    Entry, Identifier, Kind, ListFile, LoadError, Name, Quality, Source, sha256_hex,
+};
 use super::ofac_remarks;
 
 /// The files of one export; only the main one is required.
@@ -21,7 +23,12 @@ pub struct CsvFiles {
 /// File names of the export of `source`: main, alt, add, comments.
 pub fn file_names(source: Source) -> [&'static str; 4] {
     match source {
-        Source::OfacConsolidated => ["cons_prim.csv", "cons_alt.csv", "cons_add.csv", "cons_comments.csv"],
+        Source::OfacConsolidated => [
+            "cons_prim.csv",
+            "cons_alt.csv",
+            "cons_add.csv",
+            "cons_comments.csv",
+        ],
         _ => ["sdn.csv", "alt.csv", "add.csv", "sdn_comments.csv"],
     }
 }
@@ -32,7 +39,11 @@ fn field(record: &csv::StringRecord, i: usize) -> &str {
 }
 
 /// Records of a headerless OFAC CSV file, skipping the trailing end-of-file marker (0x1A).
-fn records(bytes: &[u8], what: &str, min_fields: usize) -> Result<Vec<csv::StringRecord>, LoadError> {
+fn records(
+    bytes: &[u8],
+    what: &str,
+    min_fields: usize,
+) -> Result<Vec<csv::StringRecord>, LoadError> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -40,7 +51,11 @@ fn records(bytes: &[u8], what: &str, min_fields: usize) -> Result<Vec<csv::Strin
     let mut out = Vec::new();
     for (line, record) in reader.records().enumerate() {
         let record = record.map_err(|e| LoadError::new(format!("{what}: {e}")))?;
-        if record.len() == 1 && record.get(0).is_some_and(|f| f.trim_matches(['\u{1a}', ' ']).is_empty()) {
+        if record.len() == 1
+            && record
+                .get(0)
+                .is_some_and(|f| f.trim_matches(['\u{1a}', ' ']).is_empty())
+        {
             continue;
         }
         if record.len() < min_fields {
@@ -90,13 +105,21 @@ pub fn load(source: Source, files: &CsvFiles) -> Result<ListFile, LoadError> {
     for record in records(&files.main, main_name, 12)? {
         let num = field(&record, 0).to_owned();
         if num.is_empty() {
-            return Err(LoadError::new(format!("{main_name}: a record has no ent_num")));
+            return Err(LoadError::new(format!(
+                "{main_name}: a record has no ent_num"
+            )));
         }
         let name = field(&record, 1);
         if name.is_empty() {
-            return Err(LoadError::new(format!("{main_name}: entry {num} has no name")));
+            return Err(LoadError::new(format!(
+                "{main_name}: entry {num} has no name"
+            )));
         }
-        let mut entry = Entry::new(format!("{}{num}", source.id_prefix()), source, kind(field(&record, 2)));
+        let mut entry = Entry::new(
+            format!("{}{num}", source.id_prefix()),
+            source,
+            kind(field(&record, 2)),
+        );
         entry.add_name(Name::primary(name));
         entry.programs = programs(field(&record, 3));
         let call_sign = field(&record, 5);
@@ -158,7 +181,10 @@ pub fn load(source: Source, files: &CsvFiles) -> Result<ListFile, LoadError> {
         }
     }
     let mut parts: Vec<&[u8]> = vec![&files.main];
-    for part in [&files.alt, &files.add, &files.comments].into_iter().flatten() {
+    for part in [&files.alt, &files.add, &files.comments]
+        .into_iter()
+        .flatten()
+    {
         parts.push(part);
     }
     Ok(ListFile {
@@ -188,10 +214,18 @@ mod tests {
         assert_eq!(haniya.kind, Kind::Individual);
         assert_eq!(haniya.programs, ["NS-PLC", "SDGT"]);
         assert_eq!(haniya.dates_of_birth, ["1962"]);
-        let names: Vec<(&str, Quality)> = haniya.names.iter().map(|n| (n.text.as_str(), n.quality)).collect();
+        let names: Vec<(&str, Quality)> = haniya
+            .names
+            .iter()
+            .map(|n| (n.text.as_str(), n.quality))
+            .collect();
         assert_eq!(
             names,
-            [("HANIYA, Ismail", Quality::Strong), ("ABU AL-ABD", Quality::Weak), ("HANIYYA, Ismaeel", Quality::Strong)]
+            [
+                ("HANIYA, Ismail", Quality::Strong),
+                ("ABU AL-ABD", Quality::Weak),
+                ("HANIYYA, Ismaeel", Quality::Strong)
+            ]
         );
         assert_eq!(list.entries[1].kind, Kind::Organization);
         assert_eq!(list.entries[1].countries, ["CU"]);
@@ -200,7 +234,10 @@ mod tests {
 
     #[test]
     fn short_records_are_refused() {
-        let files = CsvFiles { main: b"1,\"X\"\r\n".to_vec(), ..CsvFiles::default() };
+        let files = CsvFiles {
+            main: b"1,\"X\"\r\n".to_vec(),
+            ..CsvFiles::default()
+        };
         assert!(load(Source::OfacSdn, &files).is_err());
     }
 }

@@ -92,7 +92,10 @@ fn statements(remarks: &str) -> Vec<&str> {
                 if !in_quote && before.trim_start().ends_with(".k.a.") {
                     in_quote = true;
                 } else if in_quote
-                    && matches!(bytes.get(i + 1), None | Some(b';') | Some(b'.') | Some(b' '))
+                    && matches!(
+                        bytes.get(i + 1),
+                        None | Some(b';') | Some(b'.') | Some(b' ')
+                    )
                 {
                     in_quote = false;
                 }
@@ -215,15 +218,25 @@ mod tests {
         assert_eq!(
             r.identifiers,
             [
-                Identifier { kind: "Passport".into(), value: "P0017003".into(), country: Some("Belize".into()) },
-                Identifier { kind: "SSN".into(), value: "561-77-9011".into(), country: Some("United States".into()) },
+                Identifier {
+                    kind: "Passport".into(),
+                    value: "P0017003".into(),
+                    country: Some("Belize".into())
+                },
+                Identifier {
+                    kind: "SSN".into(),
+                    value: "561-77-9011".into(),
+                    country: Some("United States".into())
+                },
             ]
         );
     }
 
     #[test]
     fn alternates_nationalities_and_vessels() {
-        let r = parse("DOB 1950; alt. DOB circa 1952; nationality Korea, North; citizen Iran; Vessel Registration Identification IMO 9187629; a.k.a. 'SHAHIN CO.'; a.k.a. 'D'S PLACE'.");
+        let r = parse(
+            "DOB 1950; alt. DOB circa 1952; nationality Korea, North; citizen Iran; Vessel Registration Identification IMO 9187629; a.k.a. 'SHAHIN CO.'; a.k.a. 'D'S PLACE'.",
+        );
         assert_eq!(r.dates_of_birth, ["1950", "1952"]);
         assert_eq!(r.dob_mentions, 2);
         assert_eq!(r.nationalities, ["KP", "IR"]);

@@ -4,7 +4,9 @@
 
 use super::countries;
 use super::dates;
-use super::model::{Entry, Identifier, Kind, ListFile, LoadError, Name, Quality, Source, sha256_hex};
+use super::model::{
+    Entry, Identifier, Kind, ListFile, LoadError, Name, Quality, Source, sha256_hex,
+};
 use super::ofac_remarks;
 use super::xml::{self, Element};
 
@@ -25,7 +27,9 @@ const NOT_IDENTIFIERS: &[&str] = &[
 ];
 
 fn published_at(root: &Element) -> Option<chrono::DateTime<chrono::Utc>> {
-    let raw = root.child("publshInformation")?.child_text("Publish_Date")?;
+    let raw = root
+        .child("publshInformation")?
+        .child_text("Publish_Date")?;
     chrono::NaiveDate::parse_from_str(raw, "%m/%d/%Y")
         .ok()
         .and_then(|d| d.and_hms_opt(0, 0, 0))
@@ -45,14 +49,20 @@ fn entry(e: &Element, source: Source) -> Result<Entry, LoadError> {
     let uid = e
         .child_text("uid")
         .ok_or_else(|| LoadError::new("OFAC XML: an sdnEntry has no uid"))?;
-    let kind = match e.child_text("sdnType").unwrap_or("").to_ascii_lowercase().as_str() {
+    let kind = match e
+        .child_text("sdnType")
+        .unwrap_or("")
+        .to_ascii_lowercase()
+        .as_str()
+    {
         "individual" => Kind::Individual,
         "vessel" => Kind::Vessel,
         "aircraft" => Kind::Aircraft,
         _ => Kind::Organization,
     };
     let mut entry = Entry::new(format!("{}{uid}", source.id_prefix()), source, kind);
-    let name = name_of(e).ok_or_else(|| LoadError::new(format!("OFAC XML: entry {uid} has no name")))?;
+    let name =
+        name_of(e).ok_or_else(|| LoadError::new(format!("OFAC XML: entry {uid} has no name")))?;
     entry.add_name(Name::primary(name));
     if let Some(list) = e.child("programList") {
         entry.programs = list
@@ -73,7 +83,8 @@ fn entry(e: &Element, source: Source) -> Result<Entry, LoadError> {
     }
     if let Some(list) = e.child("idList") {
         for id in list.children_named("id") {
-            let (Some(kind), Some(number)) = (id.child_text("idType"), id.child_text("idNumber")) else {
+            let (Some(kind), Some(number)) = (id.child_text("idType"), id.child_text("idNumber"))
+            else {
                 continue;
             };
             if NOT_IDENTIFIERS.contains(&kind) {
@@ -86,7 +97,10 @@ fn entry(e: &Element, source: Source) -> Result<Entry, LoadError> {
             });
         }
     }
-    for (list, item) in [("nationalityList", "nationality"), ("citizenshipList", "citizenship")] {
+    for (list, item) in [
+        ("nationalityList", "nationality"),
+        ("citizenshipList", "citizenship"),
+    ] {
         if let Some(list) = e.child(list) {
             for n in list.children_named(item) {
                 if let Some(country) = n.child_text("country") {

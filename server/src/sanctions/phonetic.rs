@@ -41,8 +41,7 @@ pub fn double_metaphone(word: &str) -> (String, String) {
         a.push_str(ac);
     };
     let mut i: isize = 0;
-    if starts(0, "GN") || starts(0, "KN") || starts(0, "PN") || starts(0, "WR") || starts(0, "PS")
-    {
+    if starts(0, "GN") || starts(0, "KN") || starts(0, "PN") || starts(0, "WR") || starts(0, "PS") {
         i = 1;
     }
     if at(0) == b'X' {
@@ -107,7 +106,11 @@ pub fn double_metaphone(word: &str) -> (String, String) {
                     i += 3;
                 } else {
                     push(&mut p, &mut a, "T", "T");
-                    i += if matches!(at(i + 1), b'T' | b'D') { 2 } else { 1 };
+                    i += if matches!(at(i + 1), b'T' | b'D') {
+                        2
+                    } else {
+                        1
+                    };
                 }
             }
             b'F' => {
@@ -124,7 +127,10 @@ pub fn double_metaphone(word: &str) -> (String, String) {
                         } else {
                             push(&mut p, &mut a, "K", "K");
                         }
-                    } else if i > 2 && at(i - 1) == b'U' && matches!(at(i - 3), b'C' | b'G' | b'L' | b'R' | b'T') {
+                    } else if i > 2
+                        && at(i - 1) == b'U'
+                        && matches!(at(i - 3), b'C' | b'G' | b'L' | b'R' | b'T')
+                    {
                         push(&mut p, &mut a, "F", "F");
                     } else if i > 0 && at(i - 1) != b'I' {
                         push(&mut p, &mut a, "K", "K");
@@ -162,7 +168,8 @@ pub fn double_metaphone(word: &str) -> (String, String) {
                     push(&mut p, &mut a, "H", "H");
                 } else if i == 0 {
                     push(&mut p, &mut a, "J", "A");
-                } else if is_vowel(at(i - 1)) && !slavo_germanic && matches!(at(i + 1), b'A' | b'O') {
+                } else if is_vowel(at(i - 1)) && !slavo_germanic && matches!(at(i + 1), b'A' | b'O')
+                {
                     push(&mut p, &mut a, "J", "H");
                 } else {
                     push(&mut p, &mut a, "J", "J");
@@ -191,7 +198,11 @@ pub fn double_metaphone(word: &str) -> (String, String) {
                     i += 2;
                 } else {
                     push(&mut p, &mut a, "P", "P");
-                    i += if matches!(at(i + 1), b'P' | b'B') { 2 } else { 1 };
+                    i += if matches!(at(i + 1), b'P' | b'B') {
+                        2
+                    } else {
+                        1
+                    };
                 }
             }
             b'Q' => {
@@ -217,7 +228,11 @@ pub fn double_metaphone(word: &str) -> (String, String) {
                     i += 3;
                 } else {
                     push(&mut p, &mut a, "S", "S");
-                    i += if matches!(at(i + 1), b'S' | b'Z') { 2 } else { 1 };
+                    i += if matches!(at(i + 1), b'S' | b'Z') {
+                        2
+                    } else {
+                        1
+                    };
                 }
             }
             b'T' => {
@@ -229,7 +244,11 @@ pub fn double_metaphone(word: &str) -> (String, String) {
                     i += 2;
                 } else {
                     push(&mut p, &mut a, "T", "T");
-                    i += if matches!(at(i + 1), b'T' | b'D') { 2 } else { 1 };
+                    i += if matches!(at(i + 1), b'T' | b'D') {
+                        2
+                    } else {
+                        1
+                    };
                 }
             }
             b'V' => {
@@ -247,7 +266,11 @@ pub fn double_metaphone(word: &str) -> (String, String) {
             }
             b'X' => {
                 push(&mut p, &mut a, "KS", "KS");
-                i += if matches!(at(i + 1), b'C' | b'X') { 2 } else { 1 };
+                i += if matches!(at(i + 1), b'C' | b'X') {
+                    2
+                } else {
+                    1
+                };
             }
             b'Z' => {
                 if at(i + 1) == b'H' {
@@ -328,7 +351,12 @@ mod tests {
         ] {
             let first = dm(group[0]);
             for other in &group[1..] {
-                assert!(sounds_alike(&first, &dm(other)), "{} vs {other}: {first:?} {:?}", group[0], dm(other));
+                assert!(
+                    sounds_alike(&first, &dm(other)),
+                    "{} vs {other}: {first:?} {:?}",
+                    group[0],
+                    dm(other)
+                );
             }
         }
     }

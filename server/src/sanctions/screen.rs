@@ -175,7 +175,11 @@ pub fn name_signals(index: &Index, query: &Query, query_text: &str, m: &NameMatc
     } else {
         SignalKind::AliasSimilarity
     };
-    let mut detail = format!("\"{}\" against the {role} \"{}\"", query_text.trim(), name.text);
+    let mut detail = format!(
+        "\"{}\" against the {role} \"{}\"",
+        query_text.trim(),
+        name.text
+    );
     if let Some(d) = &m.detail {
         detail.push_str(&format!(
             ": {} of {} tokens paired, query coverage {:.0}%, name coverage {:.0}%",
@@ -252,7 +256,9 @@ pub fn name_signals(index: &Index, query: &Query, query_text: &str, m: &NameMatc
         .normalized
         .script
         .is_some_and(|s| s != super::normalize::Script::Latin)
-        && !signals.iter().any(|s| s.kind == SignalKind::Transliteration)
+        && !signals
+            .iter()
+            .any(|s| s.kind == SignalKind::Transliteration)
     {
         signals.push(Signal {
             kind: SignalKind::Transliteration,
@@ -303,7 +309,10 @@ pub fn screen(index: &Index, params: &ScreenParams<'_>) -> Vec<Hit> {
                 } else if entry.countries.is_empty() {
                     "the entry names no country".to_owned()
                 } else {
-                    format!("the entry is linked to {}, not {country}", entry.countries.join(", "))
+                    format!(
+                        "the entry is linked to {}, not {country}",
+                        entry.countries.join(", ")
+                    )
                 },
             });
         }
@@ -324,9 +333,11 @@ pub fn screen(index: &Index, params: &ScreenParams<'_>) -> Vec<Hit> {
         });
     }
     hits.sort_by(|a, b| {
-        b.score
-            .total_cmp(&a.score)
-            .then_with(|| index.entries[a.entry as usize].id.cmp(&index.entries[b.entry as usize].id))
+        b.score.total_cmp(&a.score).then_with(|| {
+            index.entries[a.entry as usize]
+                .id
+                .cmp(&index.entries[b.entry as usize].id)
+        })
     });
     hits.truncate(params.max_matches);
     hits

@@ -286,7 +286,11 @@ impl ListStore {
     /// Reloads when the directory changed since the last load.
     pub fn reload_if_changed(&self) -> Option<Reloaded> {
         let print = fingerprint(&self.dir);
-        let same = self.fingerprint.lock().map(|f| *f == print).unwrap_or(false);
+        let same = self
+            .fingerprint
+            .lock()
+            .map(|f| *f == print)
+            .unwrap_or(false);
         (!same).then(|| self.reload())
     }
 }
@@ -302,7 +306,10 @@ pub fn import(path: &Path, dir: &Path) -> Result<ListFile, LoadError> {
     })?;
     let list = load(&found)?;
     if list.entries.is_empty() {
-        return Err(LoadError::new(format!("{}: the list has no entries", path.display())));
+        return Err(LoadError::new(format!(
+            "{}: the list has no entries",
+            path.display()
+        )));
     }
     let io = |e: std::io::Error| LoadError::new(format!("{}: {e}", dir.display()));
     std::fs::create_dir_all(dir).map_err(io)?;

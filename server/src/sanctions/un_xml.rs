@@ -4,7 +4,9 @@
 
 use super::countries;
 use super::dates;
-use super::model::{Entry, Identifier, Kind, ListFile, LoadError, Name, Quality, Source, sha256_hex};
+use super::model::{
+    Entry, Identifier, Kind, ListFile, LoadError, Name, Quality, Source, sha256_hex,
+};
 use super::xml::{self, Element};
 
 fn published_at(root: &Element) -> Option<chrono::DateTime<chrono::Utc>> {
@@ -32,11 +34,15 @@ fn common(e: &Element, kind: Kind) -> Result<Entry, LoadError> {
     let reference = e
         .child_text("REFERENCE_NUMBER")
         .or_else(|| e.child_text("DATAID"))
-        .ok_or_else(|| LoadError::new("UN list: an entry has neither REFERENCE_NUMBER nor DATAID"))?;
+        .ok_or_else(|| {
+            LoadError::new("UN list: an entry has neither REFERENCE_NUMBER nor DATAID")
+        })?;
     let mut entry = Entry::new(format!("UN-{reference}"), Source::UnConsolidated, kind);
     let name = primary_name(e);
     if name.is_empty() {
-        return Err(LoadError::new(format!("UN list: entry {reference} has no name")));
+        return Err(LoadError::new(format!(
+            "UN list: entry {reference} has no name"
+        )));
     }
     entry.add_name(Name::primary(name));
     if let Some(program) = e.child_text("UN_LIST_TYPE") {
@@ -87,7 +93,9 @@ fn individual(e: &Element) -> Result<Entry, LoadError> {
             dates::parse_iso(date)
         } else if let Some(year) = dob.child_text("YEAR") {
             dates::parse_iso(year)
-        } else if let (Some(from), Some(to)) = (dob.child_text("FROM_YEAR"), dob.child_text("TO_YEAR")) {
+        } else if let (Some(from), Some(to)) =
+            (dob.child_text("FROM_YEAR"), dob.child_text("TO_YEAR"))
+        {
             match (from.parse(), to.parse()) {
                 (Ok(f), Ok(t)) => Some(dates::year_range(f, t)),
                 _ => None,

@@ -41,7 +41,11 @@ impl Element {
     }
 
     /// Texts of every `VALUE`-like grandchild: `<NATIONALITY><VALUE>..</VALUE></NATIONALITY>`.
-    pub fn values<'a>(&'a self, name: &'a str, value: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    pub fn values<'a>(
+        &'a self,
+        name: &'a str,
+        value: &'a str,
+    ) -> impl Iterator<Item = &'a str> + 'a {
         self.children_named(name)
             .flat_map(move |c| c.children_named(value))
             .map(|v| v.text.trim())
@@ -150,7 +154,11 @@ pub fn parse(bytes: &[u8]) -> Result<Element, LoadError> {
                     }
                 }
             }
-            Event::Eof => return Err(LoadError::new("XML: the document ends before its root element closes")),
+            Event::Eof => {
+                return Err(LoadError::new(
+                    "XML: the document ends before its root element closes",
+                ));
+            }
             _ => {}
         }
         buf.clear();
@@ -185,7 +193,10 @@ mod tests {
         assert_eq!(root.attr("k"), Some("v & w"));
         assert_eq!(root.child_text("b"), Some("Forces Démocratiques & co"));
         assert!(root.child("c").is_some());
-        assert_eq!(root_name(b"<?xml version=\"1.0\"?><CONSOLIDATED_LIST/>").as_deref(), Some("CONSOLIDATED_LIST"));
+        assert_eq!(
+            root_name(b"<?xml version=\"1.0\"?><CONSOLIDATED_LIST/>").as_deref(),
+            Some("CONSOLIDATED_LIST")
+        );
     }
 
     #[test]
