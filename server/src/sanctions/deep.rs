@@ -6,7 +6,7 @@
 //! ranked by how many independent fields agree.
 
 use super::dates::{self, DobAgreement};
-use super::index::{Index, Query, identifier_key};
+use super::index::{Index, Prepared, Query, identifier_key};
 use super::model::Kind;
 use super::screen::{self, NameMatch, Signal, SignalKind, round4};
 
@@ -110,8 +110,8 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
     let texts: Vec<&str> = std::iter::once(subject.name.as_str())
         .chain(subject.aliases.iter().map(String::as_str))
         .collect();
-    let queries: Vec<Query> = texts.iter().map(|t| Query::new(t)).collect();
-    let mut matches = screen::best_per_entry(index, &queries, &subject.exclude);
+    let queries: Vec<Prepared> = texts.iter().map(|t| index.prepare(Query::new(t))).collect();
+    let mut matches = screen::best_per_entry(index, &queries, &subject.exclude, subject.threshold);
     // Entries found by identifier, whatever their names.
     for (_, value, _) in &subject.identifiers {
         for entry in index.entries_with_identifier(value) {
@@ -145,7 +145,7 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
     for m in matches {
         let entry_no = index.names[m.name as usize].entry;
         let entry = &index.entries[entry_no as usize];
-        let query = &queries[m.query];
+        let query = &queries[m.query].query;
         let mut signals = screen::name_signals(index, query, texts[m.query], &m);
         let mut supporting = Vec::new();
         let mut conflicting = Vec::new();

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use super::matcher::{self, PHONETIC_SIM, SKELETON_SIM, Token};
+use super::matcher::{self, NameScore, PAIR_FLOOR, PairKind, Token};
 use super::model::{Entry, ListFile, Quality, Source};
 use super::normalize::{self, Normalized};
 use super::phonetic;
@@ -20,6 +20,8 @@ pub struct IndexedName {
     /// Vocabulary ids of the Latin tokens, in name order.
     pub tokens: Box<[u32]>,
     pub quality: Quality,
+    /// Length of the tokens joined.
+    pub joined_len: u16,
 }
 
 /// The version of one loaded list file.
@@ -38,12 +40,17 @@ pub struct Index {
     pub lists: Vec<ListMeta>,
     pub names: Vec<IndexedName>,
     vocab: Vec<Token>,
+    /// Base weight of each vocabulary token (see `matcher::base_weight`).
+    weights: Vec<f64>,
     by_text: HashMap<String, u32>,
     /// token id → ids of the names containing it (or whose joined form it is).
     postings: Vec<Vec<u32>>,
     trigrams: HashMap<u32, Vec<u32>>,
     phonetic: HashMap<String, Vec<u32>>,
     skeletons: HashMap<String, Vec<u32>>,
+    /// Short tokens by their one-letter deletions (and themselves): every token within one
+    /// edit of a short query token shares a key with it.
+    deletions: HashMap<String, Vec<u32>>,
     /// folded original-script token → name ids.
     native: HashMap<String, Vec<u32>>,
     /// original-script tokens of each name (empty for most).
@@ -91,6 +98,16 @@ impl Query {
     }
 }
 
+/// A query with, for each of its tokens, the vocabulary tokens similar to it (computed once,
+/// then looked up while scoring every candidate).
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    pub query: Query,
+    pub weights: Vec<f64>,
+    sims: Vec<HashMap<u32, (f64, PairKind)>>,
+    joined: String,
+}
+
 /// A candidate name with its retrieval estimate.
 #[derive(Debug, Clone, Copy)]
 pub struct Candidate {
@@ -114,15 +131,38 @@ fn trigram_keys(token: &str) -> Vec<u32> {
     keys
 }
 
+/// Tokens up to this length are found by one-letter deletions rather than trigrams.
+const SHORT_TOKEN: usize = 6;
+
+/// The token and each one-letter deletion of it.
+fn deletion_keys(token: &str) -> Vec<String> {
+    let bytes = token.as_bytes();
+    let mut keys = Vec::with_capacity(bytes.len() + 1);
+    keys.push(token.to_owned());
+    for i in 0..bytes.len() {
+        let mut key = Vec::with_capacity(bytes.len() - 1);
+        key.extend_from_slice(&bytes[..i]);
+        key.extend_from_slice(&bytes[i + 1..]);
+        if let Ok(key) = String::from_utf8(key) {
+            if !key.is_empty() {
+                keys.push(key);
+            }
+        }
+    }
+    keys.sort();
+    keys.dedup();
+    keys
+}
+
 thread_local! {
     static COUNTS: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
     static ACC: RefCell<(Vec<f32>, Vec<u32>, Vec<u32>)> = const { RefCell::new((Vec::new(), Vec::new(), Vec::new())) };
 }
 
-/// Most vocabulary tokens compared by Jaro-Winkler per query token.
-const FUZZY_CANDIDATES: usize = 256;
-/// Least token similarity used for retrieval.
+/// Least token similarity that retrieves names (lower ones still count when scoring).
 const RETRIEVAL_FLOOR: f64 = 0.8;
+/// Most vocabulary tokens compared by Jaro-Winkler per query token.
+const FUZZY_CANDIDATES: usize = 64;
 
 impl Index {
     /// Builds the index over `lists`.
@@ -173,11 +213,17 @@ impl Index {
                     name: k.min(u16::MAX as usize) as u16,
                     tokens: tokens.into_boxed_slice(),
                     quality: name.quality,
+                    joined_len: normalized.joined().len().min(u16::MAX as usize) as u16,
                 });
             }
         }
         index.entries = entries;
         for (id, token) in index.vocab.iter().enumerate() {
+            if token.text.len() <= SHORT_TOKEN + 1 {
+                for key in deletion_keys(&token.text) {
+                    index.deletions.entry(key).or_default().push(id as u32);
+                }
+            }
             for key in trigram_keys(&token.text) {
                 index.trigrams.entry(key).or_default().push(id as u32);
             }
@@ -203,6 +249,7 @@ impl Index {
         }
         let id = self.vocab.len() as u32;
         self.vocab.push(Token::new(text, false));
+        self.weights.push(matcher::base_weight(text));
         self.by_text.insert(text.to_owned(), id);
         self.postings.push(Vec::new());
         id
@@ -245,19 +292,49 @@ impl Index {
     }
 
     /// Vocabulary tokens similar to `token`, with their similarity (at least the floor).
-    pub fn similar_tokens(&self, token: &Token) -> Vec<(u32, f64)> {
-        self.similar(token, RETRIEVAL_FLOOR, true)
+    pub fn similar_tokens(&self, token: &Token) -> Vec<(u32, f64, PairKind)> {
+        self.similar(token, PAIR_FLOOR, true)
     }
 
-    fn similar(&self, token: &Token, floor: f64, sound: bool) -> Vec<(u32, f64)> {
-        let mut out: Vec<(u32, f64)> = Vec::new();
+    fn similar(&self, token: &Token, floor: f64, sound: bool) -> Vec<(u32, f64, PairKind)> {
+        let mut out: Vec<(u32, f64, PairKind)> = Vec::new();
         if let Some(id) = self.by_text.get(&token.text) {
-            out.push((*id, 1.0));
+            out.push((*id, 1.0, PairKind::Exact));
         }
-        if token.text.len() >= 3 {
+        let consider = |id: u32, out: &mut Vec<(u32, f64, PairKind)>| {
+            let other = &self.vocab[id as usize];
+            let (sim, kind) = if sound {
+                matcher::token_sim(token, other)
+            } else if token.text.len().abs_diff(other.text.len()) <= 2 {
+                // Joined names: whole-string edit similarity, lengths alike.
+                (
+                    strsim::normalized_levenshtein(&token.text, &other.text),
+                    PairKind::Fuzzy,
+                )
+            } else {
+                (0.0, PairKind::Fuzzy)
+            };
+            if sim >= floor {
+                out.push((id, sim, kind));
+            }
+        };
+        if sound && token.text.len() <= SHORT_TOKEN + 1 {
+            let mut ids: Vec<u32> = deletion_keys(&token.text)
+                .iter()
+                .filter_map(|k| self.deletions.get(k))
+                .flatten()
+                .copied()
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            for id in ids {
+                consider(id, &mut out);
+            }
+        }
+        if token.text.len() >= 3 && (!sound || token.text.len() >= SHORT_TOKEN) {
             let keys = trigram_keys(&token.text);
-            let min_shared = (keys.len() / 3).max(1) as u16;
-            COUNTS.with(|counts| {
+            let min_shared = ((keys.len() + 2) / 3).max(2) as u16;
+            let ranked = COUNTS.with(|counts| {
                 let mut counts = counts.borrow_mut();
                 if counts.len() < self.vocab.len() {
                     counts.resize(self.vocab.len(), 0);
@@ -286,34 +363,30 @@ impl Index {
                     ranked.select_nth_unstable_by(FUZZY_CANDIDATES, |a, b| b.0.cmp(&a.0));
                     ranked.truncate(FUZZY_CANDIDATES);
                 }
-                for (_, id) in ranked {
-                    let other = &self.vocab[id as usize];
-                    let sim = if sound {
-                        matcher::token_sim(token, other).0
-                    } else if token.text.len().abs_diff(other.text.len()) <= 2 {
-                        // Joined names: whole-string edit similarity, lengths alike.
-                        strsim::normalized_levenshtein(&token.text, &other.text)
-                    } else {
-                        0.0
-                    };
-                    if sim >= floor {
-                        out.push((id, sim));
-                    }
-                }
+                ranked
             });
+            for (_, id) in ranked {
+                consider(id, &mut out);
+            }
         }
         if sound && token.text.len() >= 4 {
             for code in [&token.codes.0, &token.codes.1] {
                 if code.len() >= 3 {
                     if let Some(list) = self.phonetic.get(code) {
-                        out.extend(list.iter().map(|id| (*id, PHONETIC_SIM)));
+                        for id in list {
+                            if self.vocab[*id as usize].text.len() >= 4 {
+                                out.push((*id, matcher::PHONETIC_SIM, PairKind::Phonetic));
+                            }
+                        }
                     }
                 }
             }
         }
         if let (true, Some(skeleton)) = (sound, &token.skeleton) {
             if let Some(list) = self.skeletons.get(skeleton) {
-                out.extend(list.iter().map(|id| (*id, SKELETON_SIM)));
+                for id in list {
+                    out.push((*id, matcher::SKELETON_SIM, PairKind::Skeleton));
+                }
             }
         }
         out.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));
@@ -321,20 +394,92 @@ impl Index {
         out
     }
 
-    /// Names that may match `query`, best estimates first, at most `limit`.
-    pub fn candidates(&self, query: &Query, limit: usize) -> Vec<Candidate> {
-        let mut tokens: Vec<Token> = Vec::with_capacity(query.tokens.len());
-        for t in &query.tokens {
-            if !tokens.iter().any(|u| u.text == t.text) {
-                tokens.push(t.clone());
+    /// Prepares `query` for retrieval and scoring on this index.
+    pub fn prepare(&self, query: Query) -> Prepared {
+        let mut sims: Vec<HashMap<u32, (f64, PairKind)>> = Vec::with_capacity(query.tokens.len());
+        for (i, token) in query.tokens.iter().enumerate() {
+            let map = match query.tokens[..i].iter().position(|t| t.text == token.text) {
+                Some(earlier) => sims[earlier].clone(),
+                None if token.text.len() < 2 => HashMap::new(),
+                None => self
+                    .similar_tokens(token)
+                    .into_iter()
+                    .map(|(id, sim, kind)| (id, (sim, kind)))
+                    .collect(),
+            };
+            sims.push(map);
+        }
+        Prepared {
+            weights: query
+                .tokens
+                .iter()
+                .map(|t| matcher::base_weight(&t.text))
+                .collect(),
+            joined: query.normalized.joined(),
+            sims,
+            query,
+        }
+    }
+
+    /// Scores a prepared query against the indexed name `name`.
+    pub fn score_name(&self, p: &Prepared, name: u32) -> NameScore {
+        let listed = &self.names[name as usize];
+        let nw: Vec<f64> = listed
+            .tokens
+            .iter()
+            .map(|t| self.weights[*t as usize])
+            .collect();
+        let close = p.joined.len() >= 6
+            && listed.joined_len >= 6
+            && p.joined.len().abs_diff(listed.joined_len as usize) <= 2;
+        matcher::score_core(
+            &p.weights,
+            &nw,
+            |i, j| {
+                let id = listed.tokens[j];
+                let q = &p.query.tokens[i];
+                let other = &self.vocab[id as usize];
+                if q.text.len() == 1 || other.text.len() == 1 {
+                    let (sim, kind) = matcher::token_sim(q, other);
+                    return (sim >= PAIR_FLOOR).then_some((sim, kind));
+                }
+                match p.sims[i].get(&id) {
+                    Some(found) => Some(*found),
+                    // Retrieval caps the fuzzy tokens it looks at: compare the rest that
+                    // begin alike directly.
+                    None if q.text.as_bytes()[0] == other.text.as_bytes()[0] => {
+                        let (sim, kind) = matcher::token_sim(q, other);
+                        (sim >= PAIR_FLOOR).then_some((sim, kind))
+                    }
+                    None => None,
+                }
+            },
+            || {
+                if close {
+                    let nj: String = listed
+                        .tokens
+                        .iter()
+                        .map(|t| self.vocab[*t as usize].text.as_str())
+                        .collect();
+                    (p.joined.clone(), nj)
+                } else {
+                    (String::new(), String::new())
+                }
+            },
+        )
+    }
+
+    /// Names that may match `p`, best estimates first, at most `limit`, none estimated
+    /// below `min_estimate`.
+    pub fn candidates(&self, p: &Prepared, limit: usize, min_estimate: f64) -> Vec<Candidate> {
+        let query = &p.query;
+        let mut unique: Vec<usize> = Vec::with_capacity(query.tokens.len());
+        for (i, t) in query.tokens.iter().enumerate() {
+            if !unique.iter().any(|u| query.tokens[*u].text == t.text) {
+                unique.push(i);
             }
         }
-        let tokens = &tokens;
-        let weights: Vec<f64> = tokens
-            .iter()
-            .map(|t| (t.text.len().clamp(1, 10) as f64).sqrt())
-            .collect();
-        let total: f64 = weights.iter().sum::<f64>().max(1e-9);
+        let total: f64 = unique.iter().map(|i| p.weights[*i]).sum::<f64>().max(1e-9);
         let mut found: Vec<Candidate> = ACC.with(|acc| {
             let mut acc = acc.borrow_mut();
             let (sums, stamps, touched) = &mut *acc;
@@ -353,24 +498,32 @@ impl Index {
                     } else if stamps[i] != q {
                         stamps[i] = q;
                         sums[i] += value;
-                    } else {
-                        // The same query token matched two tokens of this name: count once.
                     }
                 };
-            for (q, token) in tokens.iter().enumerate() {
-                let mut similar = self.similar_tokens(token);
-                // Best similarity first, so a name is credited with its best token.
-                similar.sort_by(|a, b| b.1.total_cmp(&a.1));
-                for (id, sim) in similar {
+            for &q in &unique {
+                let mut similar: Vec<(u32, f64)> = p.sims[q]
+                    .iter()
+                    .filter(|(_, (sim, _))| *sim >= RETRIEVAL_FLOOR)
+                    .map(|(id, (sim, _))| (*id, matcher::credit(*sim)))
+                    .collect();
+                // Best first, so a name is credited with its best token for this position.
+                similar.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                for (id, credit) in similar {
                     for name in &self.postings[id as usize] {
-                        add(*name, (weights[q] * sim) as f32, q as u32, sums, stamps);
+                        add(
+                            *name,
+                            (p.weights[q] * credit) as f32,
+                            q as u32,
+                            sums,
+                            stamps,
+                        );
                     }
                 }
             }
-            if tokens.len() >= 2 {
-                let joined = Token::new(&query.normalized.joined(), false);
-                let stamp = tokens.len() as u32;
-                for (id, sim) in self.similar(&joined, 0.85, false) {
+            if query.tokens.len() >= 2 {
+                let joined = Token::new(&p.joined, false);
+                let stamp = query.tokens.len() as u32;
+                for (id, sim, _) in self.similar(&joined, 0.85, false) {
                     for name in &self.postings[id as usize] {
                         add(*name, (total * sim) as f32, stamp, sums, stamps);
                     }
@@ -415,7 +568,7 @@ impl Index {
                 }
             }
         }
-        found.retain(|c| c.estimate >= 0.3);
+        found.retain(|c| c.estimate >= min_estimate);
         if found.len() > limit {
             found.select_nth_unstable_by(limit, |a, b| b.estimate.total_cmp(&a.estimate));
             found.truncate(limit);

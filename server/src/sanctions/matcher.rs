@@ -8,7 +8,7 @@ use super::phonetic;
 /// Similarity given to two different tokens whose Double Metaphone codes agree.
 pub const PHONETIC_SIM: f64 = 0.9;
 /// Similarity of a consonant-skeleton agreement (transliterations from Arabic script).
-pub const SKELETON_SIM: f64 = 0.88;
+pub const SKELETON_SIM: f64 = 0.9;
 /// Similarity of an initial to a name starting with it ("J" / "John").
 pub const INITIAL_SIM: f64 = 0.8;
 /// Weight of a middle name (neither first nor last token) in coverage.
@@ -74,10 +74,6 @@ pub fn token_sim(q: &Token, n: &Token) -> (f64, PairKind) {
     best
 }
 
-fn weight(token: &str) -> f64 {
-    (token.len().clamp(1, 10) as f64).sqrt()
-}
-
 /// Legal-form words long enough to be recognized when misspelled ("limtied").
 const LONG_LEGAL_WORDS: &[&str] = &[
     "limited",
@@ -87,20 +83,25 @@ const LONG_LEGAL_WORDS: &[&str] = &[
     "trading",
 ];
 
-fn weights(tokens: &[Token]) -> Vec<f64> {
-    let n = tokens.len();
-    tokens
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            let mut w = weight(&t.text);
-            if t.text.len() >= 6
-                && LONG_LEGAL_WORDS
-                    .iter()
-                    .any(|l| strsim::jaro_winkler(&t.text, l) >= 0.9)
-            {
-                w *= 0.3;
-            }
+/// The weight of a token in coverage, before its position is considered: longer tokens
+/// say more; a misspelled legal-form word says little.
+pub fn base_weight(token: &str) -> f64 {
+    let w = (token.len().clamp(1, 10) as f64).sqrt();
+    if token.len() >= 6
+        && LONG_LEGAL_WORDS
+            .iter()
+            .any(|l| strsim::jaro_winkler(token, l) >= 0.9)
+    {
+        w * 0.3
+    } else {
+        w
+    }
+}
+
+/// Weights by position: middle names (neither first nor last of three or more) count less.
+fn positioned(base: impl Iterator<Item = f64>, n: usize) -> Vec<f64> {
+    base.enumerate()
+        .map(|(i, w)| {
             if n >= 3 && i > 0 && i + 1 < n {
                 w * MIDDLE_WEIGHT
             } else {
@@ -132,13 +133,13 @@ impl NameScore {
 }
 
 /// Below this a token pair does not count as matched.
-const PAIR_FLOOR: f64 = 0.7;
+pub const PAIR_FLOOR: f64 = 0.7;
 /// Factor per approximate (not identical) token pair beyond the first.
 const APPROXIMATE_PENALTY: f64 = 0.95;
 
 /// The credit a token pair of similarity `sim` earns: its similarity from 0.9 up, falling
 /// three times faster below (two names that merely look alike earn little).
-fn credit(sim: f64) -> f64 {
+pub fn credit(sim: f64) -> f64 {
     if sim >= 0.9 {
         sim
     } else {
@@ -146,70 +147,92 @@ fn credit(sim: f64) -> f64 {
     }
 }
 
-/// Scores `query` against `name` (both non-empty token lists in name order).
+/// Scores `query` against `name` (both non-empty token lists in name order), comparing
+/// every pair of tokens.
 pub fn score(query: &[Token], name: &[Token]) -> NameScore {
-    let mut empty = NameScore {
+    let qw: Vec<f64> = query.iter().map(|t| base_weight(&t.text)).collect();
+    let nw: Vec<f64> = name.iter().map(|t| base_weight(&t.text)).collect();
+    let joined = |side: &[Token]| side.iter().map(|t| t.text.as_str()).collect::<String>();
+    score_core(
+        &qw,
+        &nw,
+        |i, j| {
+            let (sim, kind) = token_sim(&query[i], &name[j]);
+            (sim >= PAIR_FLOOR).then_some((sim, kind))
+        },
+        || (joined(query), joined(name)),
+    )
+}
+
+/// The scoring model over precomputed pieces: base weights of the query's and the name's
+/// tokens (in name order), the similarity of token pairs (`None` below the pair floor),
+/// and the two names joined (asked for only when the token counts differ and the joined
+/// lengths are close).
+pub fn score_core(
+    query_weights: &[f64],
+    name_weights: &[f64],
+    sim: impl Fn(usize, usize) -> Option<(f64, PairKind)>,
+    joined: impl FnOnce() -> (String, String),
+) -> NameScore {
+    let mut out = NameScore {
         score: 0.0,
         query_coverage: 0.0,
         name_coverage: 0.0,
         pairs: Vec::new(),
         joined: false,
     };
-    if query.is_empty() || name.is_empty() {
-        return empty;
+    let (nq, nn) = (query_weights.len(), name_weights.len());
+    if nq == 0 || nn == 0 {
+        return out;
     }
-    let mut all: Vec<(usize, usize, f64, PairKind)> = Vec::with_capacity(query.len() * name.len());
-    for (i, q) in query.iter().enumerate() {
-        for (j, n) in name.iter().enumerate() {
-            let (sim, kind) = token_sim(q, n);
-            if sim >= PAIR_FLOOR {
-                all.push((i, j, sim, kind));
+    let mut all: Vec<(usize, usize, f64, PairKind)> = Vec::with_capacity(nq * nn);
+    for i in 0..nq {
+        for j in 0..nn {
+            if let Some((s, kind)) = sim(i, j) {
+                if s >= PAIR_FLOOR {
+                    all.push((i, j, s, kind));
+                }
             }
         }
     }
     all.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)));
-    let mut q_used = vec![false; query.len()];
-    let mut n_used = vec![false; name.len()];
+    let mut q_used = [false; 64];
+    let mut n_used = [false; 64];
     for pair in all {
-        if !q_used[pair.0] && !n_used[pair.1] {
+        if pair.0 < 64 && pair.1 < 64 && !q_used[pair.0] && !n_used[pair.1] {
             q_used[pair.0] = true;
             n_used[pair.1] = true;
-            empty.pairs.push(pair);
+            out.pairs.push(pair);
         }
     }
-    let qw = weights(query);
-    let nw = weights(name);
+    let qw = positioned(query_weights.iter().copied(), nq);
+    let nw = positioned(name_weights.iter().copied(), nn);
     let q_total: f64 = qw.iter().sum();
     let n_total: f64 = nw.iter().sum();
-    let q_hit: f64 = empty.pairs.iter().map(|p| qw[p.0] * credit(p.2)).sum();
-    let n_hit: f64 = empty.pairs.iter().map(|p| nw[p.1] * credit(p.2)).sum();
+    let q_hit: f64 = out.pairs.iter().map(|p| qw[p.0] * credit(p.2)).sum();
+    let n_hit: f64 = out.pairs.iter().map(|p| nw[p.1] * credit(p.2)).sum();
     let qc = if q_total > 0.0 { q_hit / q_total } else { 0.0 };
     let nc = if n_total > 0.0 { n_hit / n_total } else { 0.0 };
-    empty.query_coverage = qc;
-    empty.name_coverage = nc;
-    empty.score = 0.65 * qc.max(nc) + 0.35 * qc.min(nc);
+    out.query_coverage = qc;
+    out.name_coverage = nc;
+    out.score = 0.65 * qc.max(nc) + 0.35 * qc.min(nc);
     // Several approximate tokens together are weaker evidence than each alone.
-    let approximate = empty
-        .pairs
-        .iter()
-        .filter(|p| p.3 != PairKind::Exact)
-        .count();
+    let approximate = out.pairs.iter().filter(|p| p.3 != PairKind::Exact).count();
     if approximate >= 2 {
-        empty.score *= APPROXIMATE_PENALTY.powi(approximate as i32 - 1);
+        out.score *= APPROXIMATE_PENALTY.powi(approximate as i32 - 1);
     }
-    if query.len() != name.len() {
-        let qj: String = query.iter().map(|t| t.text.as_str()).collect();
-        let nj: String = name.iter().map(|t| t.text.as_str()).collect();
+    if nq != nn {
+        let (qj, nj) = joined();
         if qj.len() >= 6 && nj.len() >= 6 && qj.len().abs_diff(nj.len()) <= 2 {
             let joined = strsim::normalized_levenshtein(&qj, &nj) - 0.03;
-            if joined > empty.score {
-                empty.score = joined;
-                empty.joined = true;
+            if joined > out.score {
+                out.score = joined;
+                out.joined = true;
             }
         }
     }
-    empty.score = empty.score.clamp(0.0, 1.0);
-    empty
+    out.score = out.score.clamp(0.0, 1.0);
+    out
 }
 
 #[cfg(test)]

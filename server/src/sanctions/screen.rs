@@ -2,8 +2,8 @@
 //! (with phonetic agreement and original-script agreement), weak aliases weighted lower,
 //! `entity_type` as a filter and `country` as supporting evidence; best name per entry.
 
-use super::index::{Candidate, Index, Query};
-use super::matcher::{self, NameScore, PairKind};
+use super::index::{Candidate, Index, Prepared, Query};
+use super::matcher::{NameScore, PairKind};
 use super::model::{Kind, Quality};
 
 /// A match on a weak alias counts this much of its name score.
@@ -11,7 +11,7 @@ pub const WEAK_ALIAS_FACTOR: f64 = 0.9;
 /// What a country the entry is linked to adds to the score.
 pub const COUNTRY_BONUS: f64 = 0.03;
 /// Candidate names scored per query name.
-pub const CANDIDATES: usize = 200;
+pub const CANDIDATES: usize = 48;
 
 /// A scoring signal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -81,17 +81,16 @@ fn native_score(query: &[String], name: &[String]) -> f64 {
     0.65 * qc.max(nc) + 0.35 * qc.min(nc)
 }
 
-/// Scores `query` against the indexed name `name`.
-pub fn score_name(index: &Index, query: &Query, name: u32, query_no: usize) -> NameMatch {
+/// Scores a prepared query against the indexed name `name`.
+pub fn score_name(index: &Index, p: &Prepared, name: u32, query_no: usize) -> NameMatch {
     let listed = &index.names[name as usize];
-    let tokens = index.name_tokens(name);
-    let detail = (!query.tokens.is_empty() && !tokens.is_empty())
-        .then(|| matcher::score(&query.tokens, &tokens));
+    let detail = (!p.query.tokens.is_empty() && !listed.tokens.is_empty())
+        .then(|| index.score_name(p, name));
     let latin = detail.as_ref().map_or(0.0, |d| d.score);
     let native = index
         .native_tokens
         .get(&name)
-        .map_or(0.0, |n| native_score(&query.normalized.native, n));
+        .map_or(0.0, |n| native_score(&p.query.normalized.native, n));
     let raw = latin.max(native);
     let factor = if listed.quality == Quality::Weak {
         WEAK_ALIAS_FACTOR
@@ -130,14 +129,26 @@ pub struct Hit {
     pub signals: Vec<Signal>,
 }
 
+/// The least retrieval estimate worth scoring for a threshold (the estimate ignores the
+/// lower weight of middle names, so it leaves a margin).
+pub fn min_estimate(threshold: f64) -> f64 {
+    (threshold - 0.4).clamp(0.2, 0.6)
+}
+
 /// The best name of each candidate entry, from the candidates of every query.
-pub fn best_per_entry(index: &Index, queries: &[Query], exclude: &[String]) -> Vec<NameMatch> {
+pub fn best_per_entry(
+    index: &Index,
+    queries: &[Prepared],
+    exclude: &[String],
+    threshold: f64,
+) -> Vec<NameMatch> {
     let mut best: std::collections::HashMap<u32, NameMatch> = std::collections::HashMap::new();
     for (q, query) in queries.iter().enumerate() {
-        if query.is_empty() {
+        if query.query.is_empty() {
             continue;
         }
-        let candidates: Vec<Candidate> = index.candidates(query, CANDIDATES);
+        let candidates: Vec<Candidate> =
+            index.candidates(query, CANDIDATES, min_estimate(threshold));
         for c in candidates {
             let entry = index.names[c.name as usize].entry;
             if !exclude.is_empty() && exclude.contains(&index.entries[entry as usize].id) {
@@ -279,9 +290,15 @@ pub fn round4(x: f64) -> f64 {
 
 /// Screens one name.
 pub fn screen(index: &Index, params: &ScreenParams<'_>) -> Vec<Hit> {
-    let query = Query::new(params.name);
+    let prepared = index.prepare(Query::new(params.name));
+    let query = &prepared.query;
     let mut hits = Vec::new();
-    for m in best_per_entry(index, std::slice::from_ref(&query), params.exclude) {
+    for m in best_per_entry(
+        index,
+        std::slice::from_ref(&prepared),
+        params.exclude,
+        params.threshold,
+    ) {
         let entry_id = index.names[m.name as usize].entry;
         let entry = &index.entries[entry_id as usize];
         if params.kind.is_some_and(|k| k != entry.kind) {
@@ -299,7 +316,7 @@ pub fn screen(index: &Index, params: &ScreenParams<'_>) -> Vec<Hit> {
         if score < params.threshold {
             continue;
         }
-        let mut signals = name_signals(index, &query, params.name, &m);
+        let mut signals = name_signals(index, query, params.name, &m);
         if let Some(country) = &params.country {
             signals.push(Signal {
                 kind: SignalKind::Country,
