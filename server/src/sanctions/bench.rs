@@ -104,12 +104,11 @@ fn queries(index: &Index, n: usize) -> Vec<String> {
         if k % 3 == 1 {
             tokens.reverse();
         }
-        if k % 3 == 2 {
-            if let Some(t) = tokens.iter_mut().max_by_key(|t| t.len()) {
-                if t.len() > 4 {
-                    t.remove(2);
-                }
-            }
+        if k % 3 == 2
+            && let Some(t) = tokens.iter_mut().max_by_key(|t| t.len())
+            && t.len() > 4
+        {
+            t.remove(2);
         }
         out.push(tokens.join(" "));
         if k % 2 == 0 {

@@ -69,11 +69,10 @@ pub fn run(dir: &Path, command: ListsCommand) -> Result<()> {
 
 fn progress(done: usize, total: usize, label: &str) {
     let width = 30;
-    let filled = if total == 0 {
-        width
-    } else {
-        done * width / total
-    };
+    let filled = (done * width)
+        .checked_div(total)
+        .unwrap_or(width)
+        .min(width);
     eprint!(
         "\r[{}{}] {done}/{total} {label:<60}",
         "#".repeat(filled),

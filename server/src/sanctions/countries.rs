@@ -39,10 +39,11 @@ pub fn to_iso2(text: &str) -> Option<&'static str> {
             .find(|(code, _, _)| *code == upper)
             .map(|(code, _, _)| *code);
     }
-    if trimmed.len() == 3 && trimmed.chars().all(|c| c.is_ascii_uppercase()) {
-        if let Some((code, _, _)) = COUNTRIES.iter().find(|(_, a3, _)| *a3 == trimmed) {
-            return Some(code);
-        }
+    if trimmed.len() == 3
+        && trimmed.chars().all(|c| c.is_ascii_uppercase())
+        && let Some((code, _, _)) = COUNTRIES.iter().find(|(_, a3, _)| *a3 == trimmed)
+    {
+        return Some(code);
     }
     let key = key(trimmed);
     if let Some(code) = BY_NAME.get(key.as_str()) {

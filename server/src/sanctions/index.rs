@@ -143,10 +143,10 @@ fn deletion_keys(token: &str) -> Vec<String> {
         let mut key = Vec::with_capacity(bytes.len() - 1);
         key.extend_from_slice(&bytes[..i]);
         key.extend_from_slice(&bytes[i + 1..]);
-        if let Ok(key) = String::from_utf8(key) {
-            if !key.is_empty() {
-                keys.push(key);
-            }
+        if let Ok(key) = String::from_utf8(key)
+            && !key.is_empty()
+        {
+            keys.push(key);
         }
     }
     keys.sort();
@@ -333,7 +333,7 @@ impl Index {
         }
         if token.text.len() >= 3 && (!sound || token.text.len() >= SHORT_TOKEN) {
             let keys = trigram_keys(&token.text);
-            let min_shared = ((keys.len() + 2) / 3).max(2) as u16;
+            let min_shared = keys.len().div_ceil(3).max(2) as u16;
             let ranked = COUNTS.with(|counts| {
                 let mut counts = counts.borrow_mut();
                 if counts.len() < self.vocab.len() {
@@ -371,22 +371,22 @@ impl Index {
         }
         if sound && token.text.len() >= 4 {
             for code in [&token.codes.0, &token.codes.1] {
-                if code.len() >= 3 {
-                    if let Some(list) = self.phonetic.get(code) {
-                        for id in list {
-                            if self.vocab[*id as usize].text.len() >= 4 {
-                                out.push((*id, matcher::PHONETIC_SIM, PairKind::Phonetic));
-                            }
+                if code.len() >= 3
+                    && let Some(list) = self.phonetic.get(code)
+                {
+                    for id in list {
+                        if self.vocab[*id as usize].text.len() >= 4 {
+                            out.push((*id, matcher::PHONETIC_SIM, PairKind::Phonetic));
                         }
                     }
                 }
             }
         }
-        if let (true, Some(skeleton)) = (sound, &token.skeleton) {
-            if let Some(list) = self.skeletons.get(skeleton) {
-                for id in list {
-                    out.push((*id, matcher::SKELETON_SIM, PairKind::Skeleton));
-                }
+        if let (true, Some(skeleton)) = (sound, &token.skeleton)
+            && let Some(list) = self.skeletons.get(skeleton)
+        {
+            for id in list {
+                out.push((*id, matcher::SKELETON_SIM, PairKind::Skeleton));
             }
         }
         out.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));

@@ -64,12 +64,12 @@ pub fn token_sim(q: &Token, n: &Token) -> (f64, PairKind) {
     {
         best = (PHONETIC_SIM, PairKind::Phonetic);
     }
-    if best.0 < SKELETON_SIM {
-        if let Some(skel) = &q.skeleton {
-            if skel.len() >= 2 && *skel == phonetic::skeleton(&n.text) {
-                best = (SKELETON_SIM, PairKind::Skeleton);
-            }
-        }
+    if best.0 < SKELETON_SIM
+        && let Some(skel) = &q.skeleton
+        && skel.len() >= 2
+        && *skel == phonetic::skeleton(&n.text)
+    {
+        best = (SKELETON_SIM, PairKind::Skeleton);
     }
     best
 }
@@ -188,10 +188,10 @@ pub fn score_core(
     let mut all: Vec<(usize, usize, f64, PairKind)> = Vec::with_capacity(nq * nn);
     for i in 0..nq {
         for j in 0..nn {
-            if let Some((s, kind)) = sim(i, j) {
-                if s >= PAIR_FLOOR {
-                    all.push((i, j, s, kind));
-                }
+            if let Some((s, kind)) = sim(i, j)
+                && s >= PAIR_FLOOR
+            {
+                all.push((i, j, s, kind));
             }
         }
     }

@@ -58,28 +58,27 @@ impl Sanctions {
         let (store, outcome) = ListStore::open(dir);
         let store = Arc::new(store);
         report(log, &store, &outcome);
-        if reload_secs > 0 {
-            if let Ok(handle) = tokio::runtime::Handle::try_current() {
-                let weak = Arc::downgrade(&store);
-                let log = log.clone();
-                handle.spawn(async move {
-                    let mut ticker =
-                        tokio::time::interval(std::time::Duration::from_secs(reload_secs));
+        if reload_secs > 0
+            && let Ok(handle) = tokio::runtime::Handle::try_current()
+        {
+            let weak = Arc::downgrade(&store);
+            let log = log.clone();
+            handle.spawn(async move {
+                let mut ticker = tokio::time::interval(std::time::Duration::from_secs(reload_secs));
+                ticker.tick().await;
+                loop {
                     ticker.tick().await;
-                    loop {
-                        ticker.tick().await;
-                        let Some(store) = weak.upgrade() else { break };
-                        let outcome = tokio::task::spawn_blocking(move || {
-                            let outcome = store.reload_if_changed();
-                            (store, outcome)
-                        })
-                        .await;
-                        if let Ok((store, Some(outcome))) = outcome {
-                            report(&log, &store, &outcome);
-                        }
+                    let Some(store) = weak.upgrade() else { break };
+                    let outcome = tokio::task::spawn_blocking(move || {
+                        let outcome = store.reload_if_changed();
+                        (store, outcome)
+                    })
+                    .await;
+                    if let Ok((store, Some(outcome))) = outcome {
+                        report(&log, &store, &outcome);
                     }
-                });
-            }
+                }
+            });
         }
         Sanctions { store, max_matches }
     }

@@ -194,10 +194,10 @@ pub fn parse(remarks: &str) -> Remarks {
             if let Some(code) = countries::to_iso2(last) {
                 push_unique(&mut out.birth_countries, code.to_owned());
             }
-        } else if let Some(id) = identifier(statement) {
-            if !out.identifiers.contains(&id) {
-                out.identifiers.push(id);
-            }
+        } else if let Some(id) = identifier(statement)
+            && !out.identifiers.contains(&id)
+        {
+            out.identifiers.push(id);
         }
     }
     out

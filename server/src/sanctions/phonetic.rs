@@ -63,9 +63,9 @@ pub fn double_metaphone(word: &str) -> (String, String) {
             }
             b'C' => {
                 if starts(i, "CH") {
-                    if i == 0 && (starts(i, "CHAR") || starts(i, "CHOR") || starts(i, "CHEM")) {
-                        push(&mut p, &mut a, "K", "K");
-                    } else if i > 0 && starts(i - 1, "SCH") {
+                    if (i == 0 && (starts(i, "CHAR") || starts(i, "CHOR") || starts(i, "CHEM")))
+                        || (i > 0 && starts(i - 1, "SCH"))
+                    {
                         push(&mut p, &mut a, "K", "K");
                     } else {
                         push(&mut p, &mut a, "X", "K");

@@ -132,10 +132,10 @@ pub fn load(found: &Found) -> Result<ListFile, LoadError> {
 pub fn discover(dir: &Path) -> Vec<Found> {
     let mut found = Vec::new();
     let visit = |path: &Path, found: &mut Vec<Found>| {
-        if let Ok(Some(f)) = identify(path) {
-            if !found.contains(&f) {
-                found.push(f);
-            }
+        if let Ok(Some(f)) = identify(path)
+            && !found.contains(&f)
+        {
+            found.push(f);
         }
     };
     let children = |dir: &Path| -> Vec<PathBuf> {
