@@ -1702,7 +1702,7 @@ pub mod types {
         pub exclude_entity_ids: ::std::vec::Vec<DeepAnalysisRequestExcludeEntityIdsItem>,
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub identifiers: ::std::vec::Vec<IdentifierInput>,
-        ///Primary name of the subject, in any script.
+        ///Primary name of the subject, in any script. Control characters are refused (400).
         pub name: DeepAnalysisRequestName,
         ///Nationality, ISO 3166-1 alpha-2 (individuals).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -1734,6 +1734,13 @@ pub mod types {
             }
             if value.chars().count() < 1usize {
                 return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -1920,7 +1927,7 @@ pub mod types {
                 })
         }
     }
-    ///Primary name of the subject, in any script.
+    ///Primary name of the subject, in any script. Control characters are refused (400).
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct DeepAnalysisRequestName(::std::string::String);
@@ -1943,6 +1950,13 @@ pub mod types {
             }
             if value.chars().count() < 1usize {
                 return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -3112,7 +3126,7 @@ pub mod types {
         ///Identifier type (e.g. `passport`, `national_id`, `tax_id`, `imo`, `swift_bic`).
         #[serde(rename = "type")]
         pub type_: IdentifierInputType,
-        ///The identifier; compared ignoring spaces, dashes and case.
+        ///The identifier; compared with every identifier of the lists ignoring spaces, punctuation and case (an `IMO` prefix too). A match finds the entry whatever its name.
         pub value: IdentifierInputValue,
     }
     ///Issuing country, ISO 3166-1 alpha-2.
@@ -3191,6 +3205,13 @@ pub mod types {
             if value.chars().count() < 1usize {
                 return Err("shorter than 1 characters".into());
             }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+            }
             Ok(Self(value.to_string()))
         }
     }
@@ -3220,7 +3241,7 @@ pub mod types {
                 })
         }
     }
-    ///The identifier; compared ignoring spaces, dashes and case.
+    ///The identifier; compared with every identifier of the lists ignoring spaces, punctuation and case (an `IMO` prefix too). A match finds the entry whatever its name.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct IdentifierInputValue(::std::string::String);
@@ -3243,6 +3264,13 @@ pub mod types {
             }
             if value.chars().count() < 1usize {
                 return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -5523,7 +5551,7 @@ pub mod types {
         pub country: ::std::option::Option<ScreenRequestCountry>,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub entity_type: ::std::option::Option<EntityType>,
-        ///Name of the person, organization, vessel or aircraft, in any script.
+        ///Name of the person, organization, vessel or aircraft, in any script (Latin, Cyrillic, Greek, Arabic, CJK, ...); "SURNAME, Given" is understood. Control characters are refused (400). A name with nothing to compare (only punctuation, say) is screened and matches nothing.
         pub name: ScreenRequestName,
         ///Minimum match score (0..1) for a candidate to be returned.
         #[serde(default = "defaults::screen_request_threshold")]
@@ -5581,7 +5609,7 @@ pub mod types {
                 })
         }
     }
-    ///Name of the person, organization, vessel or aircraft, in any script.
+    ///Name of the person, organization, vessel or aircraft, in any script (Latin, Cyrillic, Greek, Arabic, CJK, ...); "SURNAME, Given" is understood. Control characters are refused (400). A name with nothing to compare (only punctuation, say) is screened and matches nothing.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct ScreenRequestName(::std::string::String);
@@ -5604,6 +5632,13 @@ pub mod types {
             }
             if value.chars().count() < 1usize {
                 return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -7285,6 +7320,14 @@ impl Client {
     `exclude_entity_ids` removes entries already cleared by the caller (false positives).
     No remote AI service is used. 503 `lists_unavailable` when no list is loaded.
     Costs 1 request.
+
+    The score is a log-odds model: the name score (best over the name and aliases
+    against every name of the entry, weak aliases ×0.9) centred at 0.85, plus the
+    evidence of each field given (date of birth exact/same year/in range/one year off
+    or different; nationality listed or not; country linked; identifier equal or a
+    different one of the same type; entity type equal or not). A name alone never
+    reaches `likely_match` (≥ 0.9); `possible_match` is ≥ 0.75. Matches with equal
+    scores are ordered by how many independent fields agree.
 
 
     Sends a `POST` request to `/v1/compliance/sanctions/deep-analysis`

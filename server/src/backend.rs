@@ -5,6 +5,7 @@
 use crate::generated::api::{Backend, Operation};
 use crate::generated::types;
 use crate::platform::{ApiError, Caller, FileBody, Gateway};
+use crate::sanctions::Sanctions;
 use crate::validate;
 
 /// The operations this backend implements; every other one answers 501 `not_implemented`.
@@ -12,6 +13,9 @@ use crate::validate;
 pub const IMPLEMENTED: &[Operation] = &[
     Operation::DocgenDownload,
     Operation::PiiDownload,
+    Operation::SanctionsBatch,
+    Operation::SanctionsDeepAnalysis,
+    Operation::SanctionsScreen,
     Operation::ScreenshotDownload,
     Operation::ValidateCreditcard,
     Operation::ValidateIban,
@@ -27,11 +31,21 @@ pub const IMPLEMENTED: &[Operation] = &[
 /// The suite's backend: the platform plus every API's engines.
 pub struct Suite {
     pub gateway: Gateway,
+    /// The sanctions lists in force and the screening engine.
+    pub sanctions: Sanctions,
 }
 
 impl Suite {
+    /// Builds the backend; loads the sanctions lists of the configured directory.
     pub fn new(gateway: Gateway) -> Suite {
-        Suite { gateway }
+        let config = gateway.config();
+        let sanctions = Sanctions::start(
+            config.list_dir(),
+            config.sanctions.max_matches,
+            config.sanctions.reload_interval_secs,
+            gateway.log(),
+        );
+        Suite { gateway, sanctions }
     }
 }
 
@@ -122,5 +136,29 @@ impl Backend for Suite {
         body: types::DateConvertRequest,
     ) -> Result<types::DateConversionResult, ApiError> {
         validate::validate_date(&body)
+    }
+
+    async fn sanctions_screen(
+        &self,
+        _caller: &Caller,
+        body: types::ScreenRequest,
+    ) -> Result<types::ScreenResult, ApiError> {
+        self.sanctions.screen(&body, self.gateway.now())
+    }
+
+    async fn sanctions_deep_analysis(
+        &self,
+        _caller: &Caller,
+        body: types::DeepAnalysisRequest,
+    ) -> Result<types::DeepAnalysisResult, ApiError> {
+        self.sanctions.deep_analysis(&body, self.gateway.now())
+    }
+
+    async fn sanctions_batch(
+        &self,
+        _caller: &Caller,
+        body: types::SanctionsBatchRequest,
+    ) -> Result<types::SanctionsBatchResult, ApiError> {
+        self.sanctions.batch(body, self.gateway.now()).await
     }
 }

@@ -12,6 +12,7 @@ pub mod admin;
 pub mod backend;
 pub mod generated;
 pub mod platform;
+pub mod sanctions;
 pub mod server;
 pub mod service;
 pub mod validate;

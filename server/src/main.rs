@@ -37,6 +37,9 @@ enum Command {
     /// Manage API keys.
     #[command(subcommand)]
     Keys(KeysCommand),
+    /// Manage the sanctions lists: import, refresh, info, evaluate, bench.
+    #[command(subcommand)]
+    Lists(suite_server::sanctions::cli::ListsCommand),
 }
 
 #[derive(Subcommand)]
@@ -84,6 +87,12 @@ async fn main() -> Result<()> {
             Ok(())
         }
         Command::Keys(command) => keys_command(config, command).await,
+        Command::Lists(command) => {
+            let dir = config.list_dir();
+            tokio::task::spawn_blocking(move || suite_server::sanctions::cli::run(&dir, command))
+                .await
+                .context("the lists command stopped")?
+        }
         Command::Operations => {
             for op in Operation::ALL {
                 let state = if IMPLEMENTED.contains(&op) {

@@ -5,6 +5,7 @@
 //! - `serve`: install, build, migrate and serve with a development key.
 //! - `bench [name]`: benchmarks against their references.
 
+mod bench;
 mod bench_validate;
 mod codegen;
 mod coverage;
@@ -31,7 +32,7 @@ fn main() -> Result<()> {
         Some("coverage") => coverage::run(&root, args.iter().any(|a| a == "--update")),
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("validate") => bench_validate::run(&root),
-            _ => bail!("usage: cargo xtask bench validate"),
+            _ => bench::run(&root, &args[1..]),
         },
         _ => bail!(
             "usage: cargo xtask codegen [--check] | test [--skip <step>]... | serve | coverage [--update] | bench [name]"

@@ -1717,7 +1717,7 @@ pub struct DeepAnalysisRequest {
     pub exclude_entity_ids: ::std::vec::Vec<DeepAnalysisRequestExcludeEntityIdsItem>,
     #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
     pub identifiers: ::std::vec::Vec<IdentifierInput>,
-    ///Primary name of the subject, in any script.
+    ///Primary name of the subject, in any script. Control characters are refused (400).
     pub name: DeepAnalysisRequestName,
     ///Nationality, ISO 3166-1 alpha-2 (individuals).
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -1751,6 +1751,11 @@ impl ::std::str::FromStr for DeepAnalysisRequestAliasesItem {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -1943,7 +1948,7 @@ impl<'de> ::serde::Deserialize<'de> for DeepAnalysisRequestExcludeEntityIdsItem 
             })
     }
 }
-///Primary name of the subject, in any script.
+///Primary name of the subject, in any script. Control characters are refused (400).
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -1968,6 +1973,11 @@ impl ::std::str::FromStr for DeepAnalysisRequestName {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -3104,7 +3114,7 @@ pub struct IdentifierInput {
     ///Identifier type (e.g. `passport`, `national_id`, `tax_id`, `imo`, `swift_bic`).
     #[serde(rename = "type")]
     pub type_: IdentifierInputType,
-    ///The identifier; compared ignoring spaces, dashes and case.
+    ///The identifier; compared with every identifier of the lists ignoring spaces, punctuation and case (an `IMO` prefix too). A match finds the entry whatever its name.
     pub value: IdentifierInputValue,
 }
 ///Issuing country, ISO 3166-1 alpha-2.
@@ -3187,6 +3197,11 @@ impl ::std::str::FromStr for IdentifierInputType {
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
         }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+        }
         Ok(Self(value.to_string()))
     }
 }
@@ -3216,7 +3231,7 @@ impl<'de> ::serde::Deserialize<'de> for IdentifierInputType {
             })
     }
 }
-///The identifier; compared ignoring spaces, dashes and case.
+///The identifier; compared with every identifier of the lists ignoring spaces, punctuation and case (an `IMO` prefix too). A match finds the entry whatever its name.
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -3241,6 +3256,11 @@ impl ::std::str::FromStr for IdentifierInputValue {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -5557,7 +5577,7 @@ pub struct ScreenRequest {
     pub country: ::std::option::Option<ScreenRequestCountry>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub entity_type: ::std::option::Option<EntityType>,
-    ///Name of the person, organization, vessel or aircraft, in any script.
+    ///Name of the person, organization, vessel or aircraft, in any script (Latin, Cyrillic, Greek, Arabic, CJK, ...); "SURNAME, Given" is understood. Control characters are refused (400). A name with nothing to compare (only punctuation, say) is screened and matches nothing.
     pub name: ScreenRequestName,
     ///Minimum match score (0..1) for a candidate to be returned.
     #[serde(default = "defaults::screen_request_threshold")]
@@ -5617,7 +5637,7 @@ impl<'de> ::serde::Deserialize<'de> for ScreenRequestCountry {
             })
     }
 }
-///Name of the person, organization, vessel or aircraft, in any script.
+///Name of the person, organization, vessel or aircraft, in any script (Latin, Cyrillic, Greek, Arabic, CJK, ...); "SURNAME, Given" is understood. Control characters are refused (400). A name with nothing to compare (only punctuation, say) is screened and matches nothing.
 #[derive(
     ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
 )]
@@ -5642,6 +5662,11 @@ impl ::std::str::FromStr for ScreenRequestName {
         }
         if value.chars().count() < 1usize {
             return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }

@@ -24,7 +24,32 @@ pub struct Config {
     /// Seconds between sweeps of expired files.
     pub sweep_interval_secs: u64,
     pub limits: Limits,
+    pub sanctions: Sanctions,
     pub testing: Testing,
+}
+
+/// The sanctions lists (`[sanctions]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Sanctions {
+    /// Directory of the official list files (`SUITE_SANCTIONS_LIST_DIR`); every list found
+    /// there is loaded at start. Empty means `<data_dir>/lists`.
+    pub list_dir: PathBuf,
+    /// Seconds between checks of the list directory for new files (swapped in atomically);
+    /// 0 disables the checks.
+    pub reload_interval_secs: u64,
+    /// Most matches returned per screened name.
+    pub max_matches: usize,
+}
+
+impl Default for Sanctions {
+    fn default() -> Self {
+        Sanctions {
+            list_dir: PathBuf::new(),
+            reload_interval_secs: 60,
+            max_matches: 10,
+        }
+    }
 }
 
 /// Input limits; each one is answered with 413 when exceeded.
@@ -65,6 +90,7 @@ impl Default for Config {
             download_ttl_secs: 24 * 3600,
             sweep_interval_secs: 300,
             limits: Limits::default(),
+            sanctions: Sanctions::default(),
             testing: Testing::default(),
         }
     }
@@ -127,6 +153,9 @@ impl Config {
         if let Some(v) = var("SUITE_OPERATOR_TOKEN") {
             self.operator_token = v;
         }
+        if let Some(v) = var("SUITE_SANCTIONS_LIST_DIR") {
+            self.sanctions.list_dir = v.into();
+        }
         if let Some(v) = var("SUITE_DOWNLOAD_TTL_SECS") {
             self.download_ttl_secs = v
                 .parse()
@@ -150,6 +179,15 @@ impl Config {
     pub fn blob_dir(&self) -> PathBuf {
         self.data_dir.join("blobs")
     }
+
+    /// The sanctions list directory actually used.
+    pub fn list_dir(&self) -> PathBuf {
+        if self.sanctions.list_dir.as_os_str().is_empty() {
+            self.data_dir.join("lists")
+        } else {
+            self.sanctions.list_dir.clone()
+        }
+    }
 }
 
 #[cfg(test)]
@@ -166,6 +204,18 @@ mod tests {
             .apply_env(|name| (name == "SUITE_LISTEN").then(|| "127.0.0.1:1".to_owned()))
             .unwrap();
         assert_eq!(config.listen, "127.0.0.1:1");
+    }
+
+    #[test]
+    fn sanctions_lists_default_to_the_data_dir() {
+        let mut config: Config =
+            toml::from_str("data_dir = \"/d\"\n[sanctions]\nmax_matches = 5\n").unwrap();
+        assert_eq!(config.list_dir(), PathBuf::from("/d/lists"));
+        assert_eq!(config.sanctions.max_matches, 5);
+        config
+            .apply_env(|name| (name == "SUITE_SANCTIONS_LIST_DIR").then(|| "/l".to_owned()))
+            .unwrap();
+        assert_eq!(config.list_dir(), PathBuf::from("/l"));
     }
 
     #[test]

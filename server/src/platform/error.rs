@@ -36,6 +36,8 @@ pub enum ApiError {
     NotImplemented(&'static str),
     /// 503 `overloaded`: a bounded queue is full.
     Overloaded { retry_after_secs: u64 },
+    /// 503 `lists_unavailable`: no sanctions list is loaded.
+    ListsUnavailable(String),
     /// 500 `internal_error`: the detail is logged, never sent.
     Internal(String),
 }
@@ -61,7 +63,7 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => 415,
             ApiError::Unprocessable(_) => 422,
             ApiError::NotImplemented(_) => 501,
-            ApiError::Overloaded { .. } => 503,
+            ApiError::Overloaded { .. } | ApiError::ListsUnavailable(_) => 503,
             ApiError::Internal(_) => 500,
         }
     }
@@ -80,6 +82,7 @@ impl ApiError {
             ApiError::Unprocessable(_) => "unprocessable",
             ApiError::NotImplemented(_) => "not_implemented",
             ApiError::Overloaded { .. } => "overloaded",
+            ApiError::ListsUnavailable(_) => "lists_unavailable",
             ApiError::Internal(_) => "internal_error",
         }
     }
@@ -98,7 +101,8 @@ impl ApiError {
             | ApiError::Expired(m)
             | ApiError::PayloadTooLarge(m)
             | ApiError::UnsupportedMediaType(m)
-            | ApiError::Unprocessable(m) => m.clone(),
+            | ApiError::Unprocessable(m)
+            | ApiError::ListsUnavailable(m) => m.clone(),
             ApiError::NotImplemented(op) => format!("operation {op} is not implemented yet"),
             ApiError::Overloaded { .. } => "the service is at capacity; retry later".into(),
             ApiError::Internal(_) => "internal error".into(),

@@ -1,0 +1,137 @@
+//! `POST /v1/compliance/sanctions/batch` end to end on the real lists: each entity answered
+//! in order on the same list versions, one quota unit per entity, and the limits (empty
+//! batch 400, 101 entities 413, an invalid entity 400 naming it). Snapshotted.
+
+use std::path::PathBuf;
+
+use conformance::TestServer;
+use serde_json::json;
+use suite_client::types;
+use suite_server::platform::{Api, Plan};
+
+fn lists_dir() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let data = root.join("../shared/data/sanctions");
+    assert!(
+        data.join("un/consolidated.xml").is_file(),
+        "the real sanctions lists are missing: expected them in {}",
+        data.display()
+    );
+    let dir = std::env::temp_dir().join(format!(
+        "suite-conformance-lists-batch-{}",
+        std::process::id()
+    ));
+    if !dir.join("un").exists() {
+        let _ = std::fs::create_dir_all(&dir);
+        for (link, target) in [
+            ("ofac-sdn", data.join("ofac-sdn-2021")),
+            ("ofac-cons", data.join("ofac-cons-2025")),
+            ("un", data.join("un")),
+        ] {
+            let _ = std::os::unix::fs::symlink(target, dir.join(link));
+        }
+    }
+    dir
+}
+
+async fn server() -> TestServer {
+    let dir = lists_dir();
+    TestServer::start_with(move |config| config.sanctions.list_dir = dir).await
+}
+
+#[tokio::test]
+async fn each_entity_is_answered_in_order_and_costs_one_request() {
+    let server = server().await;
+    let key = server.key(Plan::Free, &[Api::Sanctions]).await;
+    let request: types::SanctionsBatchRequest = serde_json::from_value(json!({
+        "entities": [
+            { "name": "Hizbullah", "entity_type": "organization" },
+            { "name": "Emma Schmidt" },
+            { "name": "BANCO NACIONAL DE CUBA", "country": "CU" }
+        ]
+    }))
+    .expect("valid batch");
+    let response = server
+        .client(&key)
+        .sanctions_batch(&request)
+        .await
+        .expect("screened");
+    let remaining = response
+        .headers()
+        .get("x-ratelimit-remaining")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    assert_eq!(remaining.as_deref(), Some("497"));
+    let result = response.into_inner();
+    assert_eq!((result.succeeded, result.failed), (3, 0));
+    let found: Vec<bool> = result
+        .results
+        .iter()
+        .map(|r| r.result.as_ref().is_some_and(|s| s.match_found))
+        .collect();
+    assert_eq!(found, [true, false, true]);
+    // Every entity was screened on the same list versions.
+    let versions: Vec<_> = result
+        .results
+        .iter()
+        .filter_map(|r| {
+            r.result
+                .as_ref()
+                .map(|s| serde_json::to_string(&s.list_versions).unwrap_or_default())
+        })
+        .collect();
+    assert!(versions.windows(2).all(|w| w[0] == w[1]));
+    // A compact view: position, status, and the best match of each entity.
+    let compact: Vec<serde_json::Value> = result
+        .results
+        .iter()
+        .map(|r| {
+            let best = r.result.as_ref().and_then(|s| s.matches.first());
+            json!({
+                "index": r.index,
+                "status": r.status,
+                "risk_score": r.result.as_ref().map(|s| s.risk_score),
+                "best": best.map(|m| json!({
+                    "entity_id": m.entity_id,
+                    "matched_name": m.matched_name,
+                    "score": m.score,
+                    "matched_fields": m.matched_fields,
+                })),
+            })
+        })
+        .collect();
+    insta::assert_yaml_snapshot!(compact);
+}
+
+#[tokio::test]
+async fn limits_and_invalid_entities() {
+    let server = server().await;
+    let key = server.key(Plan::Free, &[Api::Sanctions]).await;
+    let post = |body: serde_json::Value| {
+        let request = server
+            .raw()
+            .post(server.url("/v1/compliance/sanctions/batch"))
+            .header("X-API-Key", &key.secret)
+            .json(&body);
+        async move {
+            let response = request.send().await.expect("response");
+            let status = response.status().as_u16();
+            let body: serde_json::Value = response.json().await.expect("error body");
+            (status, body)
+        }
+    };
+    let (status, _) = post(json!({ "entities": [] })).await;
+    assert_eq!(status, 400);
+    let many: Vec<serde_json::Value> = (0..101)
+        .map(|i| json!({ "name": format!("Name {i}") }))
+        .collect();
+    let (status, error) = post(json!({ "entities": many })).await;
+    assert_eq!(status, 413);
+    assert_eq!(error["error_code"], "payload_too_large");
+    let (status, error) = post(json!({
+        "entities": [{ "name": "A" }, { "name": "B", "country": "Libya" }]
+    }))
+    .await;
+    assert_eq!(status, 400);
+    insta::assert_yaml_snapshot!(error, { ".request_id" => "[request_id]" });
+}

@@ -1,0 +1,213 @@
+//! `POST /v1/compliance/sanctions/screen` end to end on the real lists (OFAC SDN 2021, OFAC
+//! Consolidated 2025, UN 2026, read in place from `../shared/data/sanctions/`) plus the EU
+//! fixture: a listed name in another spelling, an unlisted name, malformed requests, and the
+//! answer when no list is loaded. Snapshotted.
+
+use std::path::PathBuf;
+
+use conformance::TestServer;
+use serde_json::json;
+use suite_client::types;
+use suite_server::platform::{Api, Plan};
+
+/// A list directory holding links to the real lists and the EU fixture.
+fn lists_dir() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let data = root.join("../shared/data/sanctions");
+    assert!(
+        data.join("un/consolidated.xml").is_file(),
+        "the real sanctions lists are missing: expected them in {}",
+        data.display()
+    );
+    let dir = std::env::temp_dir().join(format!("suite-conformance-lists-{}", std::process::id()));
+    if !dir.join("un").exists() {
+        let _ = std::fs::create_dir_all(&dir);
+        for (link, target) in [
+            ("ofac-sdn", data.join("ofac-sdn-2021")),
+            ("ofac-cons", data.join("ofac-cons-2025")),
+            (
+                "eu.xml",
+                root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml"),
+            ),
+            ("un", data.join("un")),
+        ] {
+            let _ = std::os::unix::fs::symlink(target, dir.join(link));
+        }
+    }
+    dir
+}
+
+async fn server_with_lists() -> TestServer {
+    let dir = lists_dir();
+    TestServer::start_with(move |config| config.sanctions.list_dir = dir).await
+}
+
+fn request(value: serde_json::Value) -> types::ScreenRequest {
+    serde_json::from_value(value).expect("a valid screen request")
+}
+
+#[tokio::test]
+async fn a_listed_name_in_another_spelling_matches() {
+    let server = server_with_lists().await;
+    let key = server.key(Plan::Free, &[Api::Sanctions]).await;
+    let result = server
+        .client(&key)
+        .sanctions_screen(&request(json!({
+            "name": "Muammar Gaddafi",
+            "entity_type": "individual",
+            "country": "ly"
+        })))
+        .await
+        .expect("screened")
+        .into_inner();
+    assert!(result.match_found);
+    assert_eq!(result.matches[0].primary_name, "QADHAFI, Muammar");
+    assert_eq!(result.lists_checked.len(), 3, "{:?}", result.lists_checked);
+    assert_eq!(result.list_versions.len(), 4);
+    insta::assert_yaml_snapshot!(result);
+}
+
+#[tokio::test]
+async fn an_unlisted_name_is_clear() {
+    let server = server_with_lists().await;
+    let key = server.key(Plan::Free, &[Api::Sanctions]).await;
+    let result = server
+        .client(&key)
+        .sanctions_screen(&request(json!({ "name": "Blue River Bakery Ltd" })))
+        .await
+        .expect("screened")
+        .into_inner();
+    assert!(!result.match_found);
+    assert_eq!(result.risk_score, 0.0);
+    insta::assert_yaml_snapshot!(result);
+}
+
+#[tokio::test]
+async fn names_in_other_scripts_and_weak_aliases() {
+    let server = server_with_lists().await;
+    let key = server.key(Plan::Free, &[Api::Sanctions]).await;
+    let client = server.client(&key);
+    // The EU fixture lists Lukashenko in Latin, Belarusian and Russian Cyrillic.
+    let result = client
+        .sanctions_screen(&request(
+            json!({ "name": "Лукашенко Александр Григорьевич" }),
+        ))
+        .await
+        .expect("screened")
+        .into_inner();
+    assert!(
+        result.matches[0]
+            .primary_name
+            .to_uppercase()
+            .contains("LUKASHENKO")
+    );
+    assert!(
+        result
+            .matches
+            .iter()
+            .any(|m| m.entity_id == "EU-EU.6521.41"),
+        "{:?}",
+        result.matches
+    );
+    // A weak alias matches, weighted lower than a strong name.
+    let result = client
+        .sanctions_screen(&request(json!({ "name": "BNC", "threshold": 0.5 })))
+        .await
+        .expect("screened")
+        .into_inner();
+    let bnc = result
+        .matches
+        .iter()
+        .find(|m| m.entity_id == "OFAC-SDN-306")
+        .expect("the weak alias BNC of BANCO NACIONAL DE CUBA");
+    assert_eq!(bnc.matched_alias_quality, types::AliasQuality::Weak);
+    assert!(bnc.score < 1.0);
+    // Whitespace only: screened, nothing to match.
+    let result = client
+        .sanctions_screen(&request(json!({ "name": "   " })))
+        .await
+        .expect("screened")
+        .into_inner();
+    assert!(!result.match_found);
+}
+
+async fn post_raw(
+    server: &TestServer,
+    secret: &str,
+    body: serde_json::Value,
+) -> (u16, serde_json::Value) {
+    let response = server
+        .raw()
+        .post(server.url("/v1/compliance/sanctions/screen"))
+        .header("X-API-Key", secret)
+        .json(&body)
+        .send()
+        .await
+        .expect("response");
+    let status = response.status().as_u16();
+    (status, response.json().await.expect("error body"))
+}
+
+#[tokio::test]
+async fn malformed_requests_are_400_naming_the_field() {
+    let server = server_with_lists().await;
+    let key = server.key(Plan::Free, &[Api::Sanctions]).await;
+    let cases = [
+        (json!({ "name": "" }), "name"),
+        (json!({ "name": "x".repeat(10 * 1024) }), "name"),
+        (json!({ "name": "Muammar\u{0007}Gaddafi" }), "name"),
+        (json!({ "name": 42 }), "name"),
+        (
+            json!({ "name": "A", "entity_type": "company" }),
+            "entity_type",
+        ),
+        (json!({ "name": "A", "country": "LBY" }), "country"),
+        (json!({ "name": "A", "threshold": 1.5 }), "threshold"),
+        (json!({}), "name"),
+    ];
+    for (body, field) in cases {
+        let (status, error) = post_raw(&server, &key.secret, body.clone()).await;
+        assert_eq!(status, 400, "{body}");
+        let message = error["message"].as_str().unwrap_or_default();
+        assert!(message.contains(field), "{body}: {message}");
+    }
+    let (_, error) = post_raw(
+        &server,
+        &key.secret,
+        json!({ "name": "A", "entity_type": "company" }),
+    )
+    .await;
+    insta::assert_yaml_snapshot!(error, { ".request_id" => "[request_id]" });
+}
+
+#[tokio::test]
+async fn without_lists_the_answer_is_503_lists_unavailable() {
+    let server = TestServer::start().await;
+    let key = server.key(Plan::Free, &[Api::Sanctions]).await;
+    let (status, error) =
+        post_raw(&server, &key.secret, json!({ "name": "Muammar Gaddafi" })).await;
+    assert_eq!(status, 503);
+    insta::assert_yaml_snapshot!(error, { ".request_id" => "[request_id]" });
+    for (path, body) in [
+        (
+            "/v1/compliance/sanctions/deep-analysis",
+            json!({ "name": "Muammar Gaddafi" }),
+        ),
+        (
+            "/v1/compliance/sanctions/batch",
+            json!({ "entities": [{ "name": "Muammar Gaddafi" }] }),
+        ),
+    ] {
+        let response = server
+            .raw()
+            .post(server.url(path))
+            .header("X-API-Key", &key.secret)
+            .json(&body)
+            .send()
+            .await
+            .expect("response");
+        assert_eq!(response.status().as_u16(), 503, "{path}");
+        let error: serde_json::Value = response.json().await.expect("error body");
+        assert_eq!(error["error_code"], "lists_unavailable");
+    }
+}

@@ -1,0 +1,253 @@
+//! `suite lists ...`: import official list files (validated, with progress, swapped in
+//! atomically), refresh them from the official addresses, show what is loaded, and run the
+//! evaluation and the benchmark on chosen files.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+
+use super::index::Index;
+use super::model::{ListFile, Quality, Source};
+use super::{bench, evaluate, store};
+
+/// The `lists` subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum ListsCommand {
+    /// Validate official list files and copy them into the list directory (replacing the
+    /// previous version of each list). PATH: an OFAC CSV folder (or its sdn.csv /
+    /// cons_prim.csv), an OFAC SDN.XML, the UN consolidated XML or an EU FSF XML.
+    Import {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Download every list from its official address and import it; on failure the lists in
+    /// force are kept.
+    Refresh,
+    /// Show the lists in the list directory: versions (publish date, SHA-256) and counts.
+    Info,
+    /// Recall on perturbed list names and false alarms on common names, on PATHs (default:
+    /// the list directory).
+    Evaluate { paths: Vec<PathBuf> },
+    /// Time index building, screening, deep analysis and batches on PATHs (default: the list
+    /// directory), and report memory.
+    Bench {
+        paths: Vec<PathBuf>,
+        /// Screen queries to time.
+        #[arg(long, default_value_t = 5000)]
+        queries: usize,
+    },
+}
+
+/// Runs a `lists` subcommand with the list directory `dir`.
+pub fn run(dir: &Path, command: ListsCommand) -> Result<()> {
+    match command {
+        ListsCommand::Import { paths } => import(dir, &paths),
+        ListsCommand::Refresh => refresh(dir),
+        ListsCommand::Info => info(dir),
+        ListsCommand::Evaluate { paths } => {
+            let (index, _) = load_paths(dir, &paths)?;
+            let report = evaluate::evaluate(&index);
+            print!("{}", report.render());
+            Ok(())
+        }
+        ListsCommand::Bench { paths, queries } => {
+            let rss_before = bench::rss_kib();
+            let started = Instant::now();
+            let lists = read_lists(dir, &paths)?;
+            let parsed = started.elapsed();
+            let build = Instant::now();
+            let index = Index::build(lists);
+            let built = build.elapsed();
+            let report = bench::run(&index, queries, parsed, built, rss_before);
+            print!("{}", report.render());
+            Ok(())
+        }
+    }
+}
+
+fn progress(done: usize, total: usize, label: &str) {
+    let width = 30;
+    let filled = (done * width)
+        .checked_div(total)
+        .unwrap_or(width)
+        .min(width);
+    eprint!(
+        "\r[{}{}] {done}/{total} {label:<60}",
+        "#".repeat(filled),
+        " ".repeat(width - filled)
+    );
+    if done == total {
+        eprintln!();
+    }
+    let _ = std::io::stderr().flush();
+}
+
+fn import(dir: &Path, paths: &[PathBuf]) -> Result<()> {
+    let mut failed = Vec::new();
+    for (i, path) in paths.iter().enumerate() {
+        progress(i, paths.len(), &format!("validating {}", path.display()));
+        match store::import(path, dir) {
+            Ok(list) => {
+                progress(i + 1, paths.len(), &format!("imported {}", path.display()));
+                println!("{}", describe(&list));
+            }
+            Err(e) => {
+                progress(i + 1, paths.len(), &format!("refused {}", path.display()));
+                eprintln!("{e}");
+                failed.push(path.display().to_string());
+            }
+        }
+    }
+    println!(
+        "lists directory: {} (a running server picks the change up at its next check)",
+        dir.display()
+    );
+    if !failed.is_empty() {
+        bail!("{} file(s) refused: {}", failed.len(), failed.join(", "));
+    }
+    Ok(())
+}
+
+fn describe(list: &ListFile) -> String {
+    let aliases: usize = list
+        .entries
+        .iter()
+        .map(|e| e.names.len().saturating_sub(1))
+        .sum();
+    let weak: usize = list
+        .entries
+        .iter()
+        .flat_map(|e| &e.names)
+        .filter(|n| n.quality == Quality::Weak)
+        .count();
+    let dobs: usize = list.entries.iter().map(|e| e.dates_of_birth.len()).sum();
+    format!(
+        "{:<18} published {:<20} sha256 {}  {} entries, {} aliases ({} weak), {} dates of birth",
+        list.source.label(),
+        list.published_at.map_or("(not stated)".to_owned(), |d| d
+            .format("%Y-%m-%dT%H:%M:%SZ")
+            .to_string()),
+        list.content_sha256,
+        list.entries.len(),
+        aliases,
+        weak,
+        dobs
+    )
+}
+
+fn info(dir: &Path) -> Result<()> {
+    println!("lists directory: {}", dir.display());
+    let found = store::discover(dir);
+    if found.is_empty() {
+        println!("no list loaded: import the official files with `suite lists import PATH...`");
+        return Ok(());
+    }
+    for f in found {
+        match store::load(&f) {
+            Ok(list) => println!("{}", describe(&list)),
+            Err(e) => println!("{:<18} NOT LOADED: {e}", f.source().label()),
+        }
+    }
+    Ok(())
+}
+
+fn refresh(dir: &Path) -> Result<()> {
+    let work = std::env::temp_dir().join(format!("suite-lists-refresh-{}", std::process::id()));
+    let mut failures = Vec::new();
+    let total: usize = Source::ALL
+        .iter()
+        .map(|s| store::official_urls(*s).len())
+        .sum();
+    let mut done = 0;
+    for source in Source::ALL {
+        let folder = work.join(source.slug());
+        std::fs::create_dir_all(&folder)
+            .with_context(|| format!("creating {}", folder.display()))?;
+        let mut ok = true;
+        for url in store::official_urls(source) {
+            progress(done, total, &format!("downloading {url}"));
+            let target = folder.join(store::download_name(source, url));
+            let outcome = std::process::Command::new("curl")
+                .args([
+                    "--fail",
+                    "--silent",
+                    "--show-error",
+                    "--location",
+                    "--max-time",
+                    "300",
+                    "--output",
+                ])
+                .arg(&target)
+                .arg(url)
+                .output();
+            done += 1;
+            match outcome {
+                Ok(out) if out.status.success() => {}
+                Ok(out) => {
+                    ok = false;
+                    failures.push(format!(
+                        "{url}: {}",
+                        String::from_utf8_lossy(&out.stderr).trim()
+                    ));
+                }
+                Err(e) => {
+                    ok = false;
+                    failures.push(format!("{url}: curl could not run ({e})"));
+                }
+            }
+            if !ok {
+                break;
+            }
+        }
+        if ok {
+            let path = match source {
+                Source::OfacSdn | Source::OfacConsolidated => folder.clone(),
+                _ => folder.join(store::download_name(source, "")),
+            };
+            match store::import(&path, dir) {
+                Ok(list) => println!("{}", describe(&list)),
+                Err(e) => failures.push(format!("{}: {e}", source.label())),
+            }
+        }
+    }
+    progress(total, total, "done");
+    let _ = std::fs::remove_dir_all(&work);
+    if !failures.is_empty() {
+        bail!(
+            "could not refresh {} list(s); the lists in {} are unchanged for those:\n  {}",
+            failures.len(),
+            dir.display(),
+            failures.join("\n  ")
+        );
+    }
+    Ok(())
+}
+
+/// Loads `paths` (or the list directory when empty).
+fn read_lists(dir: &Path, paths: &[PathBuf]) -> Result<Vec<ListFile>> {
+    if paths.is_empty() {
+        let (lists, problems) = store::load_dir(dir);
+        for p in problems {
+            eprintln!("not loaded: {p}");
+        }
+        if lists.is_empty() {
+            bail!("no list in {}: import some or name files", dir.display());
+        }
+        return Ok(lists);
+    }
+    let mut lists = Vec::new();
+    for path in paths {
+        let found = store::identify(path)?
+            .with_context(|| format!("{}: not a list file this server reads", path.display()))?;
+        lists.push(store::load(&found)?);
+    }
+    Ok(lists)
+}
+
+fn load_paths(dir: &Path, paths: &[PathBuf]) -> Result<(Index, usize)> {
+    let lists = read_lists(dir, paths)?;
+    let n = lists.len();
+    Ok((Index::build(lists), n))
+}

@@ -1,0 +1,603 @@
+//! The evaluation of the fast screen: recall on list names perturbed the way real queries
+//! differ from the lists (typos, dropped middle names, reordered tokens, transliterated
+//! spellings, case and punctuation) and the false-alarm rate on common personal and company
+//! names that are not on the lists. Deterministic: the same lists give the same figures.
+
+use std::collections::HashSet;
+use std::fmt::Write;
+
+use super::index::Index;
+use super::model::Kind;
+use super::normalize::{self, tokenize};
+use super::screen::{self, ScreenParams};
+
+/// The threshold evaluated (the `screen` default).
+pub const THRESHOLD: f64 = 0.85;
+/// Entries sampled per list at most.
+const SAMPLE: usize = 800;
+
+/// Recall of one kind of perturbation.
+#[derive(Debug, Clone, Default)]
+pub struct Category {
+    pub name: &'static str,
+    pub tried: usize,
+    pub found: usize,
+    /// A few misses: (query, expected entry).
+    pub misses: Vec<(String, String)>,
+}
+
+impl Category {
+    pub fn recall(&self) -> f64 {
+        if self.tried == 0 {
+            1.0
+        } else {
+            self.found as f64 / self.tried as f64
+        }
+    }
+}
+
+/// The evaluation's figures.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub categories: Vec<Category>,
+    pub clean_tried: usize,
+    pub false_alarms: usize,
+    pub alarm_examples: Vec<(String, String, f64)>,
+}
+
+impl Report {
+    pub fn recall(&self) -> f64 {
+        let tried: usize = self.categories.iter().map(|c| c.tried).sum();
+        let found: usize = self.categories.iter().map(|c| c.found).sum();
+        if tried == 0 {
+            1.0
+        } else {
+            found as f64 / tried as f64
+        }
+    }
+
+    pub fn false_alarm_rate(&self) -> f64 {
+        if self.clean_tried == 0 {
+            0.0
+        } else {
+            self.false_alarms as f64 / self.clean_tried as f64
+        }
+    }
+
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "sanctions screening evaluation (threshold {THRESHOLD})"
+        );
+        for c in &self.categories {
+            let _ = writeln!(
+                out,
+                "  recall {:<18} {:>6.2}%  ({}/{})",
+                c.name,
+                c.recall() * 100.0,
+                c.found,
+                c.tried
+            );
+        }
+        let tried: usize = self.categories.iter().map(|c| c.tried).sum();
+        let _ = writeln!(
+            out,
+            "  recall overall            {:>6.2}%  ({tried} perturbed names)",
+            self.recall() * 100.0
+        );
+        let _ = writeln!(
+            out,
+            "  false alarms              {:>6.2}%  ({}/{} common names not on the lists)",
+            self.false_alarm_rate() * 100.0,
+            self.false_alarms,
+            self.clean_tried
+        );
+        for c in &self.categories {
+            for (q, e) in c.misses.iter().take(3) {
+                let _ = writeln!(out, "  missed ({}): {q:?} for {e}", c.name);
+            }
+        }
+        for (q, m, s) in self.alarm_examples.iter().take(10) {
+            let _ = writeln!(out, "  false alarm: {q:?} matched {m:?} at {s:.3}");
+        }
+        out
+    }
+}
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// One typo in the longest token: substitution, transposition, deletion or doubling.
+fn typo(tokens: &[String], rng: &mut Rng) -> Option<Vec<String>> {
+    let (i, _) = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.len() >= 5)
+        .max_by_key(|(_, t)| t.len())?;
+    let mut chars: Vec<char> = tokens[i].chars().collect();
+    let p = 1 + rng.below(chars.len() - 2);
+    match rng.below(4) {
+        0 => {
+            let c = chars[p];
+            chars[p] = if "aeiou".contains(c) {
+                if c == 'a' { 'e' } else { 'a' }
+            } else if c == 'n' {
+                'm'
+            } else {
+                'n'
+            };
+        }
+        1 => chars.swap(p, p + 1),
+        2 => {
+            chars.remove(p);
+        }
+        _ => chars.insert(p, chars[p]),
+    }
+    let mut out = tokens.to_vec();
+    out[i] = chars.into_iter().collect();
+    Some(out)
+}
+
+/// Spelling variants between transliteration systems, applied to whole names.
+const VARIANTS: &[(&str, &str)] = &[
+    ("muhammad", "mohammed"),
+    ("mohammad", "muhammad"),
+    ("mohammed", "mohamed"),
+    ("ahmad", "ahmed"),
+    ("abdul", "abdel"),
+    ("abd al", "abdul"),
+    ("qadhafi", "gaddafi"),
+    ("hizballah", "hezbollah"),
+    ("usama", "osama"),
+    ("yusuf", "youssef"),
+    ("husayn", "hussein"),
+    ("hussein", "husain"),
+    ("ali", "aly"),
+    ("kh", "h"),
+    ("q", "k"),
+    ("ou", "u"),
+    ("u", "ou"),
+    ("ya", "ia"),
+    ("yu", "iu"),
+    ("iy", "i"),
+    ("ii", "i"),
+    ("ei", "ey"),
+    ("dj", "j"),
+    ("j", "dj"),
+    ("sh", "ch"),
+    ("ch", "tch"),
+    ("zh", "j"),
+    ("ph", "f"),
+    ("ee", "i"),
+    ("oo", "u"),
+];
+
+fn transliterate(tokens: &[String], rng: &mut Rng) -> Option<Vec<String>> {
+    let text = tokens.join(" ");
+    let applicable: Vec<&(&str, &str)> = VARIANTS
+        .iter()
+        .filter(|(from, _)| text.contains(from))
+        .collect();
+    if applicable.is_empty() {
+        return None;
+    }
+    let (from, to) = applicable[rng.below(applicable.len())];
+    let changed = text.replacen(from, to, 1);
+    (changed != text).then(|| changed.split(' ').map(str::to_owned).collect())
+}
+
+const FIRST_NAMES: &[&str] = &[
+    "James",
+    "Mary",
+    "Robert",
+    "Patricia",
+    "John",
+    "Jennifer",
+    "Michael",
+    "Linda",
+    "David",
+    "Elizabeth",
+    "William",
+    "Barbara",
+    "Richard",
+    "Susan",
+    "Joseph",
+    "Jessica",
+    "Thomas",
+    "Sarah",
+    "Charles",
+    "Karen",
+    "Christopher",
+    "Lisa",
+    "Daniel",
+    "Nancy",
+    "Matthew",
+    "Betty",
+    "Anthony",
+    "Sandra",
+    "Mark",
+    "Margaret",
+    "Emma",
+    "Olivia",
+    "Sophie",
+    "Lukas",
+    "Leon",
+    "Hannah",
+    "Mia",
+    "Felix",
+    "Camille",
+    "Louis",
+    "Chloe",
+    "Hugo",
+    "Giulia",
+    "Francesco",
+    "Chiara",
+    "Alessandro",
+    "Lucia",
+    "Pablo",
+    "Carmen",
+    "Javier",
+    "Ingrid",
+    "Lars",
+    "Astrid",
+    "Sven",
+    "Aoife",
+    "Niamh",
+    "Priya",
+    "Rahul",
+    "Ananya",
+    "Vikram",
+    "Wei",
+    "Li",
+    "Yuki",
+    "Haruto",
+    "Sakura",
+    "Min-jun",
+    "Seo-yeon",
+    "Thabo",
+    "Amara",
+    "Chidi",
+    "Olga",
+    "Dmitri",
+    "Katarzyna",
+    "Piotr",
+    "Eva",
+    "Jan",
+    "Noah",
+    "Liam",
+    "Ava",
+    "Isabella",
+];
+
+const LAST_NAMES: &[&str] = &[
+    "Smith",
+    "Johnson",
+    "Williams",
+    "Brown",
+    "Jones",
+    "Miller",
+    "Davis",
+    "Wilson",
+    "Anderson",
+    "Taylor",
+    "Thomas",
+    "Moore",
+    "Jackson",
+    "Martin",
+    "Thompson",
+    "White",
+    "Harris",
+    "Clark",
+    "Lewis",
+    "Walker",
+    "Hall",
+    "Young",
+    "King",
+    "Wright",
+    "Scott",
+    "Green",
+    "Baker",
+    "Adams",
+    "Nelson",
+    "Hill",
+    "Mueller",
+    "Schmidt",
+    "Schneider",
+    "Fischer",
+    "Weber",
+    "Wagner",
+    "Becker",
+    "Hoffmann",
+    "Dubois",
+    "Lefebvre",
+    "Moreau",
+    "Laurent",
+    "Bernard",
+    "Rossi",
+    "Russo",
+    "Ferrari",
+    "Esposito",
+    "Bianchi",
+    "Romano",
+    "Colombo",
+    "Jensen",
+    "Nielsen",
+    "Hansen",
+    "Larsen",
+    "Andersson",
+    "Johansson",
+    "Murphy",
+    "Kelly",
+    "O'Sullivan",
+    "Walsh",
+    "Sharma",
+    "Patel",
+    "Gupta",
+    "Iyer",
+    "Nair",
+    "Tanaka",
+    "Suzuki",
+    "Takahashi",
+    "Watanabe",
+    "Nakamura",
+    "Nowak",
+    "Kowalski",
+    "Wisniewski",
+    "Novak",
+    "Svoboda",
+    "Van der Berg",
+    "De Vries",
+    "Jansen",
+    "Bakker",
+    "Visser",
+];
+
+const COMPANY_WORDS: &[&str] = &[
+    "Blue",
+    "River",
+    "Harbor",
+    "Summit",
+    "Maple",
+    "Granite",
+    "Silver",
+    "Oak",
+    "Cedar",
+    "Northern",
+    "Bright",
+    "Golden",
+    "Evergreen",
+    "Pioneer",
+    "Coastal",
+    "Prairie",
+    "Lakeside",
+    "Redwood",
+    "Falcon",
+    "Meadow",
+];
+
+const COMPANY_NOUNS: &[&str] = &[
+    "Bakery",
+    "Logistics",
+    "Software",
+    "Dental Care",
+    "Consulting",
+    "Furniture",
+    "Books",
+    "Plumbing",
+    "Analytics",
+    "Coffee Roasters",
+    "Architects",
+    "Veterinary Clinic",
+    "Printing",
+    "Landscaping",
+    "Catering",
+    "Cycles",
+    "Optics",
+    "Insurance Brokers",
+    "Textiles",
+    "Solar",
+];
+
+const LEGAL: &[&str] = &[
+    "Ltd", "LLC", "GmbH", "Inc.", "S.A.", "B.V.", "", "Pty Ltd", "S.r.l.", "AB",
+];
+
+/// Common names that are not list names, personal and corporate.
+pub fn clean_names() -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, first) in FIRST_NAMES.iter().enumerate() {
+        for step in 0..12 {
+            let last = LAST_NAMES[(i * 7 + step * 13) % LAST_NAMES.len()];
+            out.push(format!("{first} {last}"));
+        }
+    }
+    for (i, word) in COMPANY_WORDS.iter().enumerate() {
+        for step in 0..20 {
+            let noun = COMPANY_NOUNS[(i + step * 3) % COMPANY_NOUNS.len()];
+            let legal = LEGAL[(i + step) % LEGAL.len()];
+            out.push(format!("{word} {noun} {legal}").trim().to_owned());
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Runs the evaluation on `index`.
+pub fn evaluate(index: &Index) -> Report {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut categories = vec![
+        Category {
+            name: "case_punctuation",
+            ..Category::default()
+        },
+        Category {
+            name: "typo",
+            ..Category::default()
+        },
+        Category {
+            name: "dropped_middle",
+            ..Category::default()
+        },
+        Category {
+            name: "reordered",
+            ..Category::default()
+        },
+        Category {
+            name: "transliteration",
+            ..Category::default()
+        },
+        Category {
+            name: "showcase",
+            ..Category::default()
+        },
+    ];
+    let screen_ids = |query: &str| -> Vec<String> {
+        screen::screen(
+            index,
+            &ScreenParams {
+                name: query,
+                kind: None,
+                country: None,
+                threshold: THRESHOLD,
+                max_matches: 10,
+                exclude: &[],
+            },
+        )
+        .into_iter()
+        .map(|h| index.entries[h.entry as usize].id.clone())
+        .collect()
+    };
+    let record = |c: usize, query: String, expected: &str, categories: &mut Vec<Category>| {
+        let found = screen_ids(&query).iter().any(|id| id == expected);
+        let cat = &mut categories[c];
+        cat.tried += 1;
+        if found {
+            cat.found += 1;
+        } else if cat.misses.len() < 10 {
+            cat.misses.push((query, expected.to_owned()));
+        }
+    };
+    for list in &index.lists {
+        let members: Vec<usize> = index
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.source == list.source)
+            .map(|(i, _)| i)
+            .collect();
+        let step = (members.len() / SAMPLE).max(1);
+        for &i in members.iter().step_by(step).take(SAMPLE) {
+            let entry = &index.entries[i];
+            let primary = entry.primary_name();
+            let tokens = tokenize(&deunicode::deunicode(&normalize::reorder_surname_first(
+                primary,
+            )));
+            if tokens.iter().all(|t| t.len() < 3) {
+                continue;
+            }
+            record(0, tokens.join(" "), &entry.id, &mut categories);
+            if let Some(t) = typo(&tokens, &mut rng) {
+                record(1, t.join(" "), &entry.id, &mut categories);
+            }
+            if entry.kind == Kind::Individual && tokens.len() >= 3 {
+                let mut dropped = tokens.clone();
+                dropped.remove(1 + rng.below(tokens.len() - 2));
+                record(2, dropped.join(" "), &entry.id, &mut categories);
+            }
+            // Reordered: the name's own tokens reversed, a legal form staying at the end.
+            let core = normalize::normalize(primary);
+            if core.tokens.len() >= 2 {
+                let mut reversed = core.tokens.clone();
+                reversed.reverse();
+                reversed.extend(core.legal_forms.iter().rev().cloned());
+                record(3, reversed.join(" "), &entry.id, &mut categories);
+            }
+            if let Some(t) = transliterate(&tokens, &mut rng) {
+                record(4, t.join(" "), &entry.id, &mut categories);
+            }
+        }
+    }
+    // Well-known variant spellings, checked against the entry that carries the name.
+    for (query, listed) in [
+        ("Muammar Gaddafi", "QADHAFI, Muammar"),
+        ("Moammar Kadhafi", "QADHAFI, Muammar"),
+        ("Muammar al-Qaddafi", "QADHAFI, Muammar"),
+        ("Hezbollah", "HIZBALLAH"),
+        ("Hizbullah", "HIZBALLAH"),
+        ("Osama bin Laden", "Usama Muhammed Awad bin Laden"),
+    ] {
+        let expected = index
+            .entries
+            .iter()
+            .find(|e| e.names.iter().any(|n| n.text.eq_ignore_ascii_case(listed)))
+            .map(|e| e.id.clone());
+        if let Some(expected) = expected {
+            record(5, query.to_owned(), &expected, &mut categories);
+        }
+    }
+    // Clean names: those equal (as token sets) to a listed name are real hits, not alarms.
+    let listed: HashSet<Vec<u32>> = index
+        .names
+        .iter()
+        .map(|n| {
+            let mut t = n.tokens.to_vec();
+            t.sort_unstable();
+            t
+        })
+        .collect();
+    let mut report = Report {
+        categories,
+        ..Report::default()
+    };
+    for name in clean_names() {
+        let normalized = normalize::normalize(&name);
+        let mut ids: Vec<u32> = Vec::new();
+        let mut known = true;
+        for t in &normalized.tokens {
+            match index.token_id(t) {
+                Some(id) => ids.push(id),
+                None => known = false,
+            }
+        }
+        ids.sort_unstable();
+        if known && listed.contains(&ids) {
+            continue;
+        }
+        report.clean_tried += 1;
+        let hits = screen::screen(
+            index,
+            &ScreenParams {
+                name: &name,
+                kind: None,
+                country: None,
+                threshold: THRESHOLD,
+                max_matches: 1,
+                exclude: &[],
+            },
+        );
+        if let Some(hit) = hits.first() {
+            report.false_alarms += 1;
+            let listed = &index.names[hit.best.name as usize];
+            let text = index.entries[listed.entry as usize].names[listed.name as usize]
+                .text
+                .clone();
+            report.alarm_examples.push((name, text, hit.score));
+        }
+    }
+    report
+}
