@@ -262,7 +262,7 @@ pub struct CheckedScreen {
 /// Checks a screen request; `prefix` names its place in a batch (`entities[3].`).
 pub fn check_screen(body: &types::ScreenRequest, prefix: &str) -> Result<CheckedScreen, ApiError> {
     let name: &str = &body.name;
-    if name.chars().any(char::is_control) {
+    if name.chars().any(|c| c.is_ascii_control()) {
         return Err(ApiError::InvalidInput(format!(
             "field `{prefix}name`: control characters are not allowed"
         )));
@@ -329,7 +329,7 @@ impl Sanctions {
         now: DateTime<Utc>,
     ) -> Result<types::DeepAnalysisResult, ApiError> {
         let control = |field: String, value: &str| {
-            if value.chars().any(char::is_control) {
+            if value.chars().any(|c| c.is_ascii_control()) {
                 Err(ApiError::InvalidInput(format!(
                     "field `{field}`: control characters are not allowed"
                 )))
