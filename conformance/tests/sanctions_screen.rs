@@ -136,16 +136,9 @@ async fn post_raw(
     secret: &str,
     body: serde_json::Value,
 ) -> (u16, serde_json::Value) {
-    let response = server
-        .raw()
-        .post(server.url("/v1/compliance/sanctions/screen"))
-        .header("X-API-Key", secret)
-        .json(&body)
-        .send()
+    server
+        .post_json(secret, "/v1/compliance/sanctions/screen", &body)
         .await
-        .expect("response");
-    let status = response.status().as_u16();
-    (status, response.json().await.expect("error body"))
 }
 
 #[tokio::test]

@@ -75,16 +75,11 @@ async fn any_text_is_an_answer() {
 async fn raw_400(body: serde_json::Value) -> serde_json::Value {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let response = server
-        .raw()
-        .post(server.url("/v1/dev/validate/email/validate"))
-        .header("X-API-Key", &key.secret)
-        .json(&body)
-        .send()
-        .await
-        .expect("response");
-    assert_eq!(response.status().as_u16(), 400, "{body}");
-    response.json().await.expect("error body")
+    let (status, answer) = server
+        .post_json(&key.secret, "/v1/dev/validate/email/validate", &body)
+        .await;
+    assert_eq!(status, 400, "{body}");
+    answer
 }
 
 #[tokio::test]

@@ -26,16 +26,7 @@ async fn validate(vat_number: &str, country: Option<&str>) -> types::VatValidati
 async fn raw(body: serde_json::Value) -> (u16, serde_json::Value) {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let response = server
-        .raw()
-        .post(server.url(PATH))
-        .header("X-API-Key", &key.secret)
-        .json(&body)
-        .send()
-        .await
-        .expect("response");
-    let status = response.status().as_u16();
-    (status, response.json().await.expect("error body"))
+    server.post_json(&key.secret, PATH, &body).await
 }
 
 #[tokio::test]
