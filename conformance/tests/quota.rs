@@ -86,16 +86,12 @@ async fn a_batch_larger_than_what_remains_is_refused_whole() {
     let client = server.client(&key);
     // Spend all but 2 of the 500 (set up in the database: no batch operation is implemented yet,
     // and the 501 they answer is refunded like every server-side failure).
-    let spent = suite_server::platform::quota::admit(
-        server.gateway().db(),
-        &key.id,
-        Api::Sanctions,
-        Plan::Free,
-        498,
-        server.clock.now(),
-    )
-    .await
-    .expect("usage");
+    let spent = server
+        .gateway()
+        .quotas()
+        .admit(&key.id, Api::Sanctions, Plan::Free, 498, server.clock.now())
+        .await
+        .expect("usage");
     assert!(spent.is_ok());
     let spend = |n: usize| types::SanctionsBatchRequest {
         entities: (0..n).map(|i| screen(&format!("Name {i}"))).collect(),
@@ -106,14 +102,12 @@ async fn a_batch_larger_than_what_remains_is_refused_whole() {
     let fits = client.sanctions_batch(&spend(2)).await;
     assert_ne!(conformance::status_of(fits), 429, "2 remained");
     let period = suite_server::platform::clock::period_of(server.clock.now());
-    let used = suite_server::platform::quota::used(
-        server.gateway().db(),
-        &key.id,
-        Api::Sanctions,
-        &period,
-    )
-    .await
-    .expect("usage");
+    let used = server
+        .gateway()
+        .quotas()
+        .used(&key.id, Api::Sanctions, &period)
+        .await
+        .expect("usage");
     assert!(
         used == 498 || used == 500,
         "the refused batch charged nothing: {used}"
@@ -175,10 +169,12 @@ async fn server_side_failures_are_refunded() {
         );
     }
     let period = suite_server::platform::clock::period_of(server.clock.now());
-    let used =
-        suite_server::platform::quota::used(server.gateway().db(), &key.id, Api::Validate, &period)
-            .await
-            .expect("usage");
+    let used = server
+        .gateway()
+        .quotas()
+        .used(&key.id, Api::Validate, &period)
+        .await
+        .expect("usage");
     assert_eq!(used, 0);
 }
 

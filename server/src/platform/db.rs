@@ -2,6 +2,8 @@
 //! One schema, migrations for each, and only queries both dialects accept (`$n` parameters,
 //! `ON CONFLICT`, `RETURNING`).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -17,6 +19,9 @@ static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
 pub struct Db {
     pub pool: AnyPool,
     pub kind: DbKind,
+    /// Bumped by every change to keys or subscriptions made through this process, so that
+    /// caches of them are invalidated at once.
+    key_changes: Arc<AtomicU64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +62,21 @@ impl Db {
             .connect(url)
             .await
             .with_context(|| format!("connecting to the {kind:?} database"))?;
-        Ok(Db { pool, kind })
+        Ok(Db {
+            pool,
+            kind,
+            key_changes: Arc::default(),
+        })
+    }
+
+    /// Records that a key or a subscription changed.
+    pub fn note_key_change(&self) {
+        self.key_changes.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// How many key or subscription changes this process has made so far.
+    pub fn key_generation(&self) -> u64 {
+        self.key_changes.load(Ordering::Acquire)
     }
 
     /// Applies every pending migration.
@@ -72,5 +91,24 @@ impl Db {
     /// Whether the database answers.
     pub async fn ping(&self) -> bool {
         sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+    }
+}
+
+#[cfg(test)]
+impl Db {
+    /// A fresh, migrated SQLite database in memory, shared by the pool's connections.
+    pub async fn in_memory() -> Db {
+        use std::sync::atomic::AtomicU32;
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let name = format!(
+            "test{}_{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let db = Db::connect(&format!("sqlite:file:{name}?mode=memory&cache=shared"))
+            .await
+            .expect("connecting to an in-memory database");
+        db.migrate().await.expect("migrating");
+        db
     }
 }

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 use dropshot::{
@@ -21,9 +21,10 @@ use super::clock::Clock;
 use super::config::{Config, Limits};
 use super::db::Db;
 use super::error::ApiError;
-use super::keys::{self, KeyLookup};
+use super::key_cache::KeyCache;
+use super::keys::KeyLookup;
 use super::metrics::Metrics;
-use super::quota::{self, Admission};
+use super::quota::{Admission, Quotas};
 use crate::generated::api::Operation;
 
 /// The platform's state, shared by every request.
@@ -35,6 +36,8 @@ pub struct Gateway {
 struct Inner {
     config: Config,
     db: Db,
+    keys: KeyCache,
+    quotas: Quotas,
     clock: Clock,
     blobs: BlobStore,
     metrics: Metrics,
@@ -68,7 +71,11 @@ pub struct PublishedFile {
     pub download_url: String,
 }
 
+/// How long a key lookup is trusted when the key changes outside this process.
+const KEY_CACHE_TTL: Duration = Duration::from_secs(1);
+
 impl Gateway {
+    /// The platform's state; starts the quota writer, so it needs a Tokio runtime.
     pub fn new(config: Config, db: Db, clock: Clock, log: slog::Logger) -> anyhow::Result<Gateway> {
         let blobs = BlobStore::new(config.blob_dir(), db.clone(), config.download_ttl_secs)?;
         let bulkheads = Api::ALL
@@ -83,6 +90,8 @@ impl Gateway {
         Ok(Gateway {
             inner: Arc::new(Inner {
                 config,
+                keys: KeyCache::new(KEY_CACHE_TTL),
+                quotas: Quotas::start(db.clone()),
                 db,
                 clock,
                 blobs,
@@ -101,6 +110,9 @@ impl Gateway {
     }
     pub fn db(&self) -> &Db {
         &self.inner.db
+    }
+    pub fn quotas(&self) -> &Quotas {
+        &self.inner.quotas
     }
     pub fn clock(&self) -> &Clock {
         &self.inner.clock
@@ -134,7 +146,10 @@ impl Gateway {
             return Err(ApiError::MissingApiKey);
         }
         let api = op.api();
-        match keys::lookup(self.db(), secret, api)
+        match self
+            .inner
+            .keys
+            .lookup(self.db(), secret, api)
             .await
             .map_err(ApiError::internal)?
         {
@@ -197,7 +212,9 @@ impl Gateway {
         cost: i64,
     ) -> Result<Admission, ApiError> {
         let now = self.now();
-        let outcome = quota::admit(self.db(), &caller.key_id, op.api(), caller.plan, cost, now)
+        let outcome = self
+            .quotas()
+            .admit(&caller.key_id, op.api(), caller.plan, cost, now)
             .await
             .map_err(ApiError::internal)?;
         outcome.map_err(|refusal| {
@@ -265,7 +282,7 @@ impl Gateway {
             Err(error) => {
                 let mut admission = admission;
                 if error.status() >= 500 {
-                    match quota::refund(self.db(), &admission).await {
+                    match self.quotas().refund(&admission).await {
                         Ok(()) => {
                             self.metrics().record_refund();
                             admission.used -= admission.cost;

@@ -55,10 +55,13 @@ fn random_base58(bytes: usize) -> String {
 
 /// Hex SHA-256 of a secret: the only form in which keys are stored.
 pub fn hash_secret(secret: &str) -> String {
-    Sha256::digest(secret.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut hex = String::with_capacity(64);
+    for byte in Sha256::digest(secret.as_bytes()) {
+        hex.push(HEX[usize::from(byte >> 4)] as char);
+        hex.push(HEX[usize::from(byte & 0xf)] as char);
+    }
+    hex
 }
 
 fn new_secret() -> String {
@@ -88,6 +91,7 @@ pub async fn create(
     for (api, plan) in subscriptions {
         set_plan(db, &id, *api, Some(*plan)).await?;
     }
+    db.note_key_change();
     let info = get(db, &id).await?.context("key vanished after creation")?;
     Ok(IssuedKey {
         info,
@@ -140,6 +144,7 @@ pub async fn revoke(db: &Db, id: &str, now: i64) -> Result<bool> {
             .bind(now)
             .execute(&db.pool)
             .await?;
+    db.note_key_change();
     Ok(done.rows_affected() == 1 || get(db, id).await?.is_some())
 }
 
@@ -155,6 +160,7 @@ pub async fn rotate(db: &Db, id: &str) -> Result<IssuedKey> {
     .bind(&prefix)
     .execute(&db.pool)
     .await?;
+    db.note_key_change();
     if done.rows_affected() != 1 {
         bail!("no active key {id}");
     }
@@ -188,16 +194,17 @@ pub async fn set_plan(db: &Db, id: &str, api: Api, plan: Option<Plan>) -> Result
                 .await?;
         }
     }
+    db.note_key_change();
     Ok(())
 }
 
-/// Finds the key a caller presented and its plan for `api`, in one query.
-pub async fn lookup(db: &Db, secret: &str, api: Api) -> Result<KeyLookup> {
+/// Finds the key whose secret hashes to `hash` and its plan for `api`, in one query.
+pub async fn lookup(db: &Db, hash: &str, api: Api) -> Result<KeyLookup> {
     let row = sqlx::query(
         "SELECT k.id, k.revoked_at, s.plan FROM api_keys k \
          LEFT JOIN subscriptions s ON s.key_id = k.id AND s.api = $2 WHERE k.hash = $1",
     )
-    .bind(hash_secret(secret))
+    .bind(hash)
     .bind(api.name())
     .fetch_optional(&db.pool)
     .await?;

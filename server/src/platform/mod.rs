@@ -11,6 +11,7 @@ pub mod db;
 pub mod error;
 pub mod extract;
 pub mod gateway;
+pub mod key_cache;
 pub mod keys;
 pub mod metrics;
 pub mod quota;

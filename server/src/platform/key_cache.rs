@@ -1,0 +1,180 @@
+//! A short-lived cache of key lookups, so that authenticating a request costs no database round
+//! trip. A change made through this process (admin API, tests) invalidates it at once; a change
+//! made elsewhere (the CLI, another replica) is seen within the cache's lifetime, one second by
+//! default, as DESIGN allows for revocation.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+
+use super::api::Api;
+use super::db::Db;
+use super::keys::{self, KeyLookup};
+
+/// How many (key, API) answers are kept at most; unknown keys are cached too, so a flood of
+/// made-up keys must not grow the map without bound.
+const MAX_ENTRIES: usize = 65_536;
+
+pub struct KeyCache {
+    ttl: Duration,
+    entries: Mutex<HashMap<(String, Api), Entry>>,
+}
+
+struct Entry {
+    looked_up_at: Instant,
+    generation: u64,
+    lookup: KeyLookup,
+}
+
+impl KeyCache {
+    /// A cache whose answers are trusted for `ttl` (zero: always ask the database).
+    pub fn new(ttl: Duration) -> KeyCache {
+        KeyCache {
+            ttl,
+            entries: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// What the database says, or said less than `ttl` ago, about `secret` for `api`.
+    pub async fn lookup(&self, db: &Db, secret: &str, api: Api) -> Result<KeyLookup> {
+        let hash = keys::hash_secret(secret);
+        // Read before the query: a change racing with it leaves the entry already outdated.
+        let generation = db.key_generation();
+        if let Some(lookup) = self.fresh(&hash, api, generation) {
+            return Ok(lookup);
+        }
+        let lookup = keys::lookup(db, &hash, api).await?;
+        if !self.ttl.is_zero() {
+            self.keep(hash, api, generation, lookup.clone());
+        }
+        Ok(lookup)
+    }
+
+    fn fresh(&self, hash: &str, api: Api, generation: u64) -> Option<KeyLookup> {
+        let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        let entry = entries.get(&(hash.to_owned(), api))?;
+        (entry.generation == generation && entry.looked_up_at.elapsed() < self.ttl)
+            .then(|| entry.lookup.clone())
+    }
+
+    fn keep(&self, hash: String, api: Api, generation: u64, lookup: KeyLookup) {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        if entries.len() >= MAX_ENTRIES {
+            entries
+                .retain(|_, e| e.generation == generation && e.looked_up_at.elapsed() < self.ttl);
+            if entries.len() >= MAX_ENTRIES {
+                entries.clear();
+            }
+        }
+        entries.insert(
+            (hash, api),
+            Entry {
+                looked_up_at: Instant::now(),
+                generation,
+                lookup,
+            },
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::platform::api::Plan;
+
+    #[tokio::test]
+    async fn a_change_made_here_is_seen_at_once() {
+        let db = Db::in_memory().await;
+        let cache = KeyCache::new(Duration::from_secs(3600));
+        let issued = keys::create(&db, "k", &[(Api::Validate, Plan::Free)], 0)
+            .await
+            .unwrap();
+        let active = cache.lookup(&db, &issued.api_key, Api::Validate).await;
+        assert!(matches!(
+            active.unwrap(),
+            KeyLookup::Active {
+                plan: Some(Plan::Free),
+                ..
+            }
+        ));
+        keys::set_plan(&db, &issued.info.id, Api::Validate, Some(Plan::Pro))
+            .await
+            .unwrap();
+        let replanned = cache.lookup(&db, &issued.api_key, Api::Validate).await;
+        assert!(matches!(
+            replanned.unwrap(),
+            KeyLookup::Active {
+                plan: Some(Plan::Pro),
+                ..
+            }
+        ));
+        keys::revoke(&db, &issued.info.id, 1).await.unwrap();
+        let revoked = cache.lookup(&db, &issued.api_key, Api::Validate).await;
+        assert_eq!(revoked.unwrap(), KeyLookup::Revoked);
+    }
+
+    #[tokio::test]
+    async fn a_change_made_elsewhere_is_seen_once_the_entry_expires() {
+        let db = Db::in_memory().await;
+        let cache = KeyCache::new(Duration::from_millis(200));
+        let issued = keys::create(&db, "k", &[(Api::Validate, Plan::Free)], 0)
+            .await
+            .unwrap();
+        assert!(matches!(
+            cache
+                .lookup(&db, &issued.api_key, Api::Validate)
+                .await
+                .unwrap(),
+            KeyLookup::Active { .. }
+        ));
+        // Another process revokes the key: this process's generation does not move.
+        sqlx::query("UPDATE api_keys SET revoked_at = 1")
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        assert!(
+            matches!(
+                cache
+                    .lookup(&db, &issued.api_key, Api::Validate)
+                    .await
+                    .unwrap(),
+                KeyLookup::Active { .. }
+            ),
+            "served from the cache within its lifetime"
+        );
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        assert_eq!(
+            cache
+                .lookup(&db, &issued.api_key, Api::Validate)
+                .await
+                .unwrap(),
+            KeyLookup::Revoked
+        );
+    }
+
+    #[tokio::test]
+    async fn answers_are_per_api() {
+        let db = Db::in_memory().await;
+        let cache = KeyCache::new(Duration::from_secs(3600));
+        let issued = keys::create(&db, "k", &[(Api::Validate, Plan::Free)], 0)
+            .await
+            .unwrap();
+        cache
+            .lookup(&db, &issued.api_key, Api::Validate)
+            .await
+            .unwrap();
+        assert!(matches!(
+            cache.lookup(&db, &issued.api_key, Api::Pii).await.unwrap(),
+            KeyLookup::Active { plan: None, .. }
+        ));
+        assert_eq!(
+            cache
+                .lookup(&db, "sk_live_unknown", Api::Validate)
+                .await
+                .unwrap(),
+            KeyLookup::Unknown
+        );
+    }
+}
