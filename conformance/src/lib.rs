@@ -69,7 +69,7 @@ impl TestServer {
         };
         adjust(&mut config);
         let clock = Clock::manual(default_start());
-        let log = server::logger(dropshot::ConfigLoggingLevel::Warn)?;
+        let log = suite_server::platform::logging::logger(dropshot::ConfigLoggingLevel::Warn)?;
         let running = server::start(config, clock.clone(), log).await?;
         Ok(TestServer {
             base_url: format!("http://{}", running.addr),

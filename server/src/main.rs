@@ -108,7 +108,7 @@ async fn main() -> Result<()> {
 }
 
 async fn serve(config: Config) -> Result<()> {
-    let log = server::logger(ConfigLoggingLevel::Info)?;
+    let log = suite_server::platform::logging::logger(ConfigLoggingLevel::Info)?;
     let running = server::start(config, Clock::System, log).await?;
     println!("Serving on http://{}", running.addr);
     tokio::select! {

@@ -5,10 +5,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use dropshot::{
-    ApiDescription, ConfigDropshot, ConfigLogging, ConfigLoggingLevel, HandlerTaskMode, HttpServer,
-    ServerBuilder,
-};
+use dropshot::{ApiDescription, ConfigDropshot, HandlerTaskMode, HttpServer, ServerBuilder};
 
 use crate::generated::api::{SuiteServer, suite_api_mod};
 use crate::platform::clock::Clock;
@@ -59,13 +56,6 @@ pub fn api_description() -> Result<ApiDescription<Suite>> {
         outcome.map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     Ok(api)
-}
-
-/// The logger: JSON lines to stderr at `level` (never request bodies or keys).
-pub fn logger(level: ConfigLoggingLevel) -> Result<slog::Logger> {
-    ConfigLogging::StderrTerminal { level }
-        .to_logger("suite")
-        .context("creating the logger")
 }
 
 /// Connects to and migrates the configured database.

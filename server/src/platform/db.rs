@@ -50,10 +50,12 @@ impl Db {
         let options = AnyPoolOptions::new()
             .max_connections(if kind == DbKind::Sqlite { 8 } else { 16 })
             .acquire_timeout(Duration::from_secs(30))
+            // A SQLite connection is a file handle: there is nothing to test before each use.
+            .test_before_acquire(kind == DbKind::Postgres)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if kind == DbKind::Sqlite {
-                        conn.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;").await?;
+                        conn.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 67108864; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;").await?;
                     }
                     Ok(())
                 })

@@ -13,6 +13,7 @@ pub mod extract;
 pub mod gateway;
 pub mod key_cache;
 pub mod keys;
+pub mod logging;
 pub mod metrics;
 pub mod quota;
 pub mod sniff;

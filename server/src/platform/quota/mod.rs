@@ -174,9 +174,12 @@ async fn charge(
     .bind(period)
     .bind(cost)
     .bind(limit)
-    .fetch_optional(conn)
+    // Stepped to the end, not stopped after the row: SQLite runs its WAL hook, and with it the
+    // automatic checkpoint, only when a statement finishes; a RETURNING statement cut short
+    // still commits, but the WAL would then grow without bound.
+    .fetch_all(conn)
     .await?;
-    Ok(match row {
+    Ok(match row.first() {
         Some(row) => Some(row.try_get("used")?),
         None => None,
     })

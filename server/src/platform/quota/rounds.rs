@@ -8,7 +8,8 @@
 use std::collections::BTreeMap;
 
 use anyhow::Result;
-use sqlx::AnyConnection;
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, Connection};
 use tokio::sync::{mpsc, oneshot};
 
 use super::charge;
@@ -30,21 +31,54 @@ pub(super) struct Charge {
 const MAX_ROUND: usize = 512;
 /// Charges waiting beyond this hold their request back until the writer catches up.
 const QUEUE: usize = 4096;
+/// How many times the writer lets other tasks run while charges keep arriving.
+const GATHER_PASSES: usize = 4;
 
-/// Starts the writer on the current Tokio runtime; it ends when every sender is gone.
+/// Starts the writer on the current Tokio runtime; it ends when every sender is gone. It keeps
+/// one connection of the pool for itself, and takes a fresh one after a database error.
 pub(super) fn start(db: Db) -> mpsc::Sender<Charge> {
     let (sender, mut queue) = mpsc::channel(QUEUE);
     tokio::spawn(async move {
+        let mut conn: Option<PoolConnection<Any>> = None;
         let mut round = Vec::with_capacity(MAX_ROUND);
         while queue.recv_many(&mut round, MAX_ROUND).await > 0 {
-            answer(&db, std::mem::take(&mut round)).await;
+            gather(&mut queue, &mut round).await;
+            let outcome = match &mut conn {
+                Some(conn) => charge_round(conn, &round).await,
+                None => match db.pool.acquire().await {
+                    Ok(fresh) => charge_round(conn.insert(fresh), &round).await,
+                    Err(e) => Err(e.into()),
+                },
+            };
+            if outcome.is_err() {
+                conn = None;
+            }
+            answer(std::mem::take(&mut round), outcome);
         }
     });
     sender
 }
 
-async fn answer(db: &Db, round: Vec<Charge>) {
-    match charge_round(db, &round).await {
+/// Lets the requests that are ready to run queue their charges too, before the round starts:
+/// on a busy server a round then carries many requests, on an idle one it waits for nothing.
+async fn gather(queue: &mut mpsc::Receiver<Charge>, round: &mut Vec<Charge>) {
+    for _ in 0..GATHER_PASSES {
+        tokio::task::yield_now().await;
+        let before = round.len();
+        while round.len() < MAX_ROUND {
+            match queue.try_recv() {
+                Ok(charge) => round.push(charge),
+                Err(_) => break,
+            }
+        }
+        if round.len() == before || round.len() >= MAX_ROUND {
+            return;
+        }
+    }
+}
+
+fn answer(round: Vec<Charge>, outcome: Result<Vec<Option<i64>>>) {
+    match outcome {
         Ok(outcomes) => {
             for (charge, outcome) in round.into_iter().zip(outcomes) {
                 let _ = charge.reply.send(Ok(outcome));
@@ -64,7 +98,7 @@ type Groups<'a> = BTreeMap<(&'a str, &'static str, &'a str, i64), Vec<usize>>;
 
 /// Charges a round: in one transaction when it touches several groups (taken in a fixed order,
 /// so replicas on PostgreSQL lock rows in the same order and cannot deadlock).
-async fn charge_round(db: &Db, round: &[Charge]) -> Result<Vec<Option<i64>>> {
+async fn charge_round(conn: &mut AnyConnection, round: &[Charge]) -> Result<Vec<Option<i64>>> {
     let mut groups = Groups::new();
     for (i, c) in round.iter().enumerate() {
         groups
@@ -74,10 +108,9 @@ async fn charge_round(db: &Db, round: &[Charge]) -> Result<Vec<Option<i64>>> {
     }
     let mut outcomes = vec![None; round.len()];
     if groups.len() == 1 {
-        let mut conn = db.pool.acquire().await?;
-        charge_groups(&mut conn, round, &groups, &mut outcomes).await?;
+        charge_groups(conn, round, &groups, &mut outcomes).await?;
     } else {
-        let mut tx = db.pool.begin().await?;
+        let mut tx = conn.begin().await?;
         charge_groups(&mut tx, round, &groups, &mut outcomes).await?;
         tx.commit().await?;
     }
@@ -133,7 +166,9 @@ mod tests {
             .iter()
             .map(|&(key, cost, limit)| charge_of(key, cost, limit))
             .unzip();
-        answer(db, round).await;
+        let mut conn = db.pool.acquire().await.expect("connection");
+        let outcome = charge_round(&mut conn, &round).await;
+        answer(round, outcome);
         let mut outcomes = Vec::new();
         for answer in answers {
             outcomes.push(answer.await.expect("answered").expect("charged"));
