@@ -104,6 +104,16 @@ impl TestServer {
         }
     }
 
+    /// Units `key` has used on `api` in the current month of the server's clock.
+    pub async fn used(&self, key: &TestKey, api: Api) -> i64 {
+        let period = suite_server::platform::clock::period_of(self.clock.now());
+        self.gateway()
+            .quotas()
+            .used(&key.id, api, &period)
+            .await
+            .expect("usage read")
+    }
+
     pub async fn revoke(&self, key: &TestKey) {
         keys::revoke(self.gateway().db(), &key.id, self.clock.now().timestamp())
             .await

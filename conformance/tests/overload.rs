@@ -5,7 +5,6 @@
 use conformance::TestServer;
 use serde_json::{Value, json};
 use suite_server::generated::api::Operation;
-use suite_server::platform::clock::period_of;
 use suite_server::platform::{Api, ApiError, Plan};
 use tokio::sync::oneshot;
 
@@ -72,13 +71,7 @@ async fn a_full_api_answers_503_then_serves_when_a_slot_frees() {
     assert_eq!(status, 503, "{body}");
     assert_eq!(body["error_code"], "overloaded");
     assert_eq!(retry_after.as_deref(), Some("1"));
-    let period = period_of(server.clock.now());
-    let used = server
-        .gateway()
-        .quotas()
-        .used(&key.id, Api::Validate, &period)
-        .await
-        .expect("usage");
+    let used = server.used(&key, Api::Validate).await;
     assert_eq!(used, 0, "a refused call costs nothing");
 
     // Other APIs have their own queues.

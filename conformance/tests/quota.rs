@@ -101,13 +101,7 @@ async fn a_batch_larger_than_what_remains_is_refused_whole() {
     // Nothing was charged: a batch of 2 still fits exactly.
     let fits = client.sanctions_batch(&spend(2)).await;
     assert_ne!(conformance::status_of(fits), 429, "2 remained");
-    let period = suite_server::platform::clock::period_of(server.clock.now());
-    let used = server
-        .gateway()
-        .quotas()
-        .used(&key.id, Api::Sanctions, &period)
-        .await
-        .expect("usage");
+    let used = server.used(&key, Api::Sanctions).await;
     assert!(
         used == 498 || used == 500,
         "the refused batch charged nothing: {used}"
@@ -168,13 +162,7 @@ async fn server_side_failures_are_refunded() {
             "refunded"
         );
     }
-    let period = suite_server::platform::clock::period_of(server.clock.now());
-    let used = server
-        .gateway()
-        .quotas()
-        .used(&key.id, Api::Validate, &period)
-        .await
-        .expect("usage");
+    let used = server.used(&key, Api::Validate).await;
     assert_eq!(used, 0);
 }
 
