@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
-use dropshot::ConfigLoggingLevel;
 use suite_server::backend::IMPLEMENTED;
 use suite_server::generated::api::Operation;
 use suite_server::platform::clock::Clock;
@@ -108,7 +107,7 @@ async fn main() -> Result<()> {
 }
 
 async fn serve(config: Config) -> Result<()> {
-    let log = suite_server::platform::logging::logger(ConfigLoggingLevel::Info)?;
+    let log = suite_server::platform::logging::logger(config.log_level.clone())?;
     let running = server::start(config, Clock::System, log).await?;
     println!("Serving on http://{}", running.addr);
     tokio::select! {

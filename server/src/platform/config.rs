@@ -2,7 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
+use dropshot::ConfigLoggingLevel;
 use serde::Deserialize;
 
 /// Everything the server reads at start.
@@ -23,6 +24,9 @@ pub struct Config {
     pub download_ttl_secs: i64,
     /// Seconds between sweeps of expired files.
     pub sweep_interval_secs: u64,
+    /// The least severe log events written (`SUITE_LOG_LEVEL`): `info` writes one line per
+    /// request (the access log), `warn` only problems.
+    pub log_level: ConfigLoggingLevel,
     pub limits: Limits,
     pub sanctions: Sanctions,
     pub testing: Testing,
@@ -89,6 +93,7 @@ impl Default for Config {
             operator_token: String::new(),
             download_ttl_secs: 24 * 3600,
             sweep_interval_secs: 300,
+            log_level: ConfigLoggingLevel::Info,
             limits: Limits::default(),
             sanctions: Sanctions::default(),
             testing: Testing::default(),
@@ -156,6 +161,19 @@ impl Config {
         if let Some(v) = var("SUITE_SANCTIONS_LIST_DIR") {
             self.sanctions.list_dir = v.into();
         }
+        if let Some(v) = var("SUITE_LOG_LEVEL") {
+            self.log_level = match v.to_ascii_lowercase().as_str() {
+                "trace" => ConfigLoggingLevel::Trace,
+                "debug" => ConfigLoggingLevel::Debug,
+                "info" => ConfigLoggingLevel::Info,
+                "warn" => ConfigLoggingLevel::Warn,
+                "error" => ConfigLoggingLevel::Error,
+                "critical" => ConfigLoggingLevel::Critical,
+                other => bail!(
+                    "SUITE_LOG_LEVEL must be one of trace, debug, info, warn, error, critical, not {other:?}"
+                ),
+            };
+        }
         if let Some(v) = var("SUITE_DOWNLOAD_TTL_SECS") {
             self.download_ttl_secs = v
                 .parse()
@@ -216,6 +234,20 @@ mod tests {
             .apply_env(|name| (name == "SUITE_SANCTIONS_LIST_DIR").then(|| "/l".to_owned()))
             .unwrap();
         assert_eq!(config.list_dir(), PathBuf::from("/l"));
+    }
+
+    #[test]
+    fn log_level_from_file_or_environment() {
+        let mut config: Config = toml::from_str("log_level = \"warn\"\n").unwrap();
+        assert!(matches!(config.log_level, ConfigLoggingLevel::Warn));
+        config
+            .apply_env(|name| (name == "SUITE_LOG_LEVEL").then(|| "DEBUG".to_owned()))
+            .unwrap();
+        assert!(matches!(config.log_level, ConfigLoggingLevel::Debug));
+        let refused = config
+            .apply_env(|name| (name == "SUITE_LOG_LEVEL").then(|| "loud".to_owned()))
+            .unwrap_err();
+        assert!(refused.to_string().contains("SUITE_LOG_LEVEL"), "{refused}");
     }
 
     #[test]
