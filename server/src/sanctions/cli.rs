@@ -19,6 +19,11 @@ pub enum ListsCommand {
     /// previous version of each list). PATH: an OFAC CSV folder (or its sdn.csv /
     /// cons_prim.csv), an OFAC SDN.XML, the UN consolidated XML or an EU FSF XML.
     Import {
+        /// The publication date (YYYY-MM-DD) of lists whose files do not state one (OFAC's
+        /// CSV exports); lists that state their own keep it. Without it such lists answer
+        /// with no publication date.
+        #[arg(long, value_name = "YYYY-MM-DD", value_parser = store::parse_stated_date)]
+        published: Option<chrono::DateTime<chrono::Utc>>,
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -43,7 +48,7 @@ pub enum ListsCommand {
 /// Runs a `lists` subcommand with the list directory `dir`.
 pub fn run(dir: &Path, command: ListsCommand) -> Result<()> {
     match command {
-        ListsCommand::Import { paths } => import(dir, &paths),
+        ListsCommand::Import { paths, published } => import(dir, &paths, published),
         ListsCommand::Refresh => refresh(dir),
         ListsCommand::Info => info(dir),
         ListsCommand::Evaluate { paths } => {
@@ -84,11 +89,15 @@ fn progress(done: usize, total: usize, label: &str) {
     let _ = std::io::stderr().flush();
 }
 
-fn import(dir: &Path, paths: &[PathBuf]) -> Result<()> {
+fn import(
+    dir: &Path,
+    paths: &[PathBuf],
+    published: Option<chrono::DateTime<chrono::Utc>>,
+) -> Result<()> {
     let mut failed = Vec::new();
     for (i, path) in paths.iter().enumerate() {
         progress(i, paths.len(), &format!("validating {}", path.display()));
-        match store::import(path, dir) {
+        match store::import(path, dir, published) {
             Ok(list) => {
                 progress(i + 1, paths.len(), &format!("imported {}", path.display()));
                 println!("{}", describe(&list));
@@ -206,7 +215,7 @@ fn refresh(dir: &Path) -> Result<()> {
                 Source::OfacSdn | Source::OfacConsolidated => folder.clone(),
                 _ => folder.join(store::download_name(source, "")),
             };
-            match store::import(&path, dir) {
+            match store::import(&path, dir, None) {
                 Ok(list) => println!("{}", describe(&list)),
                 Err(e) => failures.push(format!("{}: {e}", source.label())),
             }
