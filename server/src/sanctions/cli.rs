@@ -163,19 +163,26 @@ fn info(dir: &Path) -> Result<()> {
 }
 
 fn refresh(dir: &Path) -> Result<()> {
+    let official: Vec<(Source, &[&str])> = Source::ALL
+        .iter()
+        .map(|s| (*s, store::official_urls(*s)))
+        .collect();
+    refresh_from(dir, &official)
+}
+
+/// Downloads each source from its addresses and imports it; a source that fails leaves its
+/// list in `dir` as it was.
+fn refresh_from(dir: &Path, sources: &[(Source, &[&str])]) -> Result<()> {
     let work = std::env::temp_dir().join(format!("suite-lists-refresh-{}", std::process::id()));
     let mut failures = Vec::new();
-    let total: usize = Source::ALL
-        .iter()
-        .map(|s| store::official_urls(*s).len())
-        .sum();
+    let total: usize = sources.iter().map(|(_, urls)| urls.len()).sum();
     let mut done = 0;
-    for source in Source::ALL {
+    for &(source, urls) in sources {
         let folder = work.join(source.slug());
         std::fs::create_dir_all(&folder)
             .with_context(|| format!("creating {}", folder.display()))?;
         let mut ok = true;
-        for url in store::official_urls(source) {
+        for url in urls {
             progress(done, total, &format!("downloading {url}"));
             let target = folder.join(store::download_name(source, url));
             let outcome = std::process::Command::new("curl")
@@ -259,4 +266,31 @@ fn load_paths(dir: &Path, paths: &[PathBuf]) -> Result<(Index, usize)> {
     let lists = read_lists(dir, paths)?;
     let n = lists.len();
     Ok((Index::build(lists), n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_refresh_says_why_and_keeps_the_lists() {
+        let dir = std::env::temp_dir().join(format!("suite-refresh-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("src/sanctions/fixtures/eu_fsf_sample.xml");
+        let before = store::import(&fixture, &dir, None).expect("imports");
+        // Nothing listens on the discard port: the download fails at once.
+        let unreachable: &[&str] = &["http://127.0.0.1:9/eu-fsf.xml"];
+        let error = refresh_from(&dir, &[(Source::EuConsolidated, unreachable)])
+            .expect_err("no network")
+            .to_string();
+        assert!(error.contains("could not refresh 1 list(s)"), "{error}");
+        assert!(error.contains("unchanged"), "{error}");
+        assert!(error.contains("127.0.0.1:9"), "{error}");
+        let (lists, problems) = store::load_dir(&dir);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(lists.len(), 1);
+        assert_eq!(lists[0].content_sha256, before.content_sha256);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

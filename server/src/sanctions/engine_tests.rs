@@ -160,13 +160,14 @@ fn entity_type_filters_and_country_is_evidence() {
 }
 
 #[test]
-fn the_default_threshold_is_0_85() {
+fn the_default_screen_threshold_is_0_85() {
     let screen: types::ScreenRequest =
         serde_json::from_value(serde_json::json!({ "name": "x" })).expect("a request");
     assert_eq!(screen.threshold, 0.85);
-    let deep: types::DeepAnalysisRequest =
-        serde_json::from_value(serde_json::json!({ "name": "x" })).expect("a request");
-    assert_eq!(deep.threshold, 0.85);
+    let batch: types::SanctionsBatchRequest =
+        serde_json::from_value(serde_json::json!({ "entities": [{ "name": "x" }] }))
+            .expect("a request");
+    assert_eq!(batch.entities[0].threshold, 0.85);
 }
 
 #[test]

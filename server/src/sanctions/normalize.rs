@@ -228,6 +228,11 @@ pub fn normalize(text: &str) -> Normalized {
         _ => deunicode::deunicode(&reordered),
     };
     let raw = tokenize(&latin);
+    if script == Some(Script::Hangul) {
+        // Romanized syllables are not Latin particles or legal forms (도 "do", 세 "se").
+        out.tokens = raw;
+        return out;
+    }
     let (tokens, forms) = strip_legal_forms(raw);
     out.legal_forms = forms;
     let without_stop: Vec<String> = tokens
@@ -603,6 +608,8 @@ mod tests {
         assert_eq!(kim.native, ["김정은"]);
         assert_eq!(tokens("리 재일"), ["ri", "jae", "il"]);
         assert_eq!(tokens("박, 도춘"), ["do", "chun", "bak"]);
+        // Syllables that spell a Latin stop word or legal form stay.
+        assert_eq!(tokens("백세도"), ["baek", "se", "do"]);
     }
 
     #[test]
