@@ -150,7 +150,7 @@ pub fn run(
         .copied()
         .zip(qs.iter().cloned())
         .collect();
-    slowest.sort_by(|a, b| b.0.cmp(&a.0));
+    slowest.sort_by_key(|s| std::cmp::Reverse(s.0));
     slowest.truncate(5);
     let mut deep_times = Vec::new();
     for (i, q) in qs.iter().take(1000).enumerate() {

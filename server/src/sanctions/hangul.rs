@@ -159,9 +159,7 @@ pub fn korean_key(token: &str) -> Option<String> {
             (b'i', 2)
         } else if rest.starts_with(b"ae") {
             (b'e', 2)
-        } else if rest.starts_with(b"oi") {
-            (b'E', 2)
-        } else if rest.starts_with(b"oe") {
+        } else if rest.starts_with(b"oi") || rest.starts_with(b"oe") {
             (b'E', 2)
         } else {
             let c = b[i];

@@ -72,8 +72,8 @@ pub fn jaro_winkler(a: &str, b: &str) -> f64 {
     for (i, c) in x.iter().enumerate() {
         let lo = i.saturating_sub(range);
         let hi = lb.min(i + range + 1);
-        for j in lo..hi {
-            if y[j] == *c && b_flags & (1 << j) == 0 {
+        for (j, d) in y.iter().enumerate().take(hi).skip(lo) {
+            if d == c && b_flags & (1 << j) == 0 {
                 a_flags |= 1 << i;
                 b_flags |= 1 << j;
                 matches += 1;
