@@ -131,6 +131,52 @@ async fn names_in_other_scripts_and_weak_aliases() {
     assert!(!result.match_found);
 }
 
+#[tokio::test]
+async fn a_name_in_hangul_finds_the_lists_romanization() {
+    let server = server_with_lists().await;
+    let key = server.key(Plan::Free, &[Api::Sanctions]).await;
+    let client = server.client(&key);
+    // 김영철 in Revised Romanization is Gim Yeong-cheol; the UN lists him as KIM YONG CHOL.
+    let result = client
+        .sanctions_screen(&request(json!({ "name": "김영철" })))
+        .await
+        .expect("screened")
+        .into_inner();
+    let kim = result
+        .matches
+        .iter()
+        .find(|m| m.entity_id == "UN-KPi.024")
+        .expect("KIM YONG CHOL");
+    assert!(kim.score >= 0.9, "{}", kim.score);
+    assert!(
+        kim.explanation
+            .iter()
+            .any(|s| s.signal == types::MatchSignalType::Transliteration
+                && s.detail.contains("Korean")),
+        "{:?}",
+        kim.explanation
+    );
+    // Every answer names each list's version; OFAC's CSV exports state no date.
+    assert!(
+        result
+            .list_versions
+            .iter()
+            .all(|v| v.content_sha256.len() == 64)
+    );
+    let un = result
+        .list_versions
+        .iter()
+        .find(|v| v.source == "UN Consolidated")
+        .expect("UN");
+    assert!(un.published_at.is_some());
+    let sdn = result
+        .list_versions
+        .iter()
+        .find(|v| v.source == "OFAC SDN")
+        .expect("SDN");
+    assert!(sdn.published_at.is_none());
+}
+
 async fn post_raw(
     server: &TestServer,
     secret: &str,

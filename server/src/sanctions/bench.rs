@@ -36,6 +36,8 @@ pub struct Report {
     pub parse: Duration,
     pub build: Duration,
     pub screen: Vec<Duration>,
+    /// The slowest screen queries (time, query), slowest first.
+    pub slowest: Vec<(Duration, String)>,
     pub deep: Vec<Duration>,
     pub batch: Vec<Duration>,
     pub rss_before_kib: u64,
@@ -78,6 +80,9 @@ impl Report {
         let _ = writeln!(out, "  parse lists            {:>8.1} ms", ms(self.parse));
         let _ = writeln!(out, "  build index            {:>8.1} ms", ms(self.build));
         line(&mut out, "screen", &self.screen);
+        for (d, q) in &self.slowest {
+            let _ = writeln!(out, "    slow screen {:>8.3} ms  {q:?}", ms(*d));
+        }
         line(&mut out, "deep analysis", &self.deep);
         line(&mut out, "batch of 100", &self.batch);
         let _ = writeln!(
@@ -140,6 +145,13 @@ pub fn run(
         screen_times.push(started.elapsed());
         std::hint::black_box(hits);
     }
+    let mut slowest: Vec<(Duration, String)> = screen_times
+        .iter()
+        .copied()
+        .zip(qs.iter().cloned())
+        .collect();
+    slowest.sort_by_key(|s| std::cmp::Reverse(s.0));
+    slowest.truncate(5);
     let mut deep_times = Vec::new();
     for (i, q) in qs.iter().take(1000).enumerate() {
         let subject = Subject {
@@ -189,6 +201,7 @@ pub fn run(
         parse,
         build,
         screen: screen_times,
+        slowest,
         deep: deep_times,
         batch: batch_times,
         rss_before_kib: rss_before.0,

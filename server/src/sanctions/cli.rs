@@ -19,6 +19,11 @@ pub enum ListsCommand {
     /// previous version of each list). PATH: an OFAC CSV folder (or its sdn.csv /
     /// cons_prim.csv), an OFAC SDN.XML, the UN consolidated XML or an EU FSF XML.
     Import {
+        /// The publication date (YYYY-MM-DD) of lists whose files do not state one (OFAC's
+        /// CSV exports); lists that state their own keep it. Without it such lists answer
+        /// with no publication date.
+        #[arg(long, value_name = "YYYY-MM-DD", value_parser = store::parse_stated_date)]
+        published: Option<chrono::DateTime<chrono::Utc>>,
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -43,7 +48,7 @@ pub enum ListsCommand {
 /// Runs a `lists` subcommand with the list directory `dir`.
 pub fn run(dir: &Path, command: ListsCommand) -> Result<()> {
     match command {
-        ListsCommand::Import { paths } => import(dir, &paths),
+        ListsCommand::Import { paths, published } => import(dir, &paths, published),
         ListsCommand::Refresh => refresh(dir),
         ListsCommand::Info => info(dir),
         ListsCommand::Evaluate { paths } => {
@@ -84,11 +89,15 @@ fn progress(done: usize, total: usize, label: &str) {
     let _ = std::io::stderr().flush();
 }
 
-fn import(dir: &Path, paths: &[PathBuf]) -> Result<()> {
+fn import(
+    dir: &Path,
+    paths: &[PathBuf],
+    published: Option<chrono::DateTime<chrono::Utc>>,
+) -> Result<()> {
     let mut failed = Vec::new();
     for (i, path) in paths.iter().enumerate() {
         progress(i, paths.len(), &format!("validating {}", path.display()));
-        match store::import(path, dir) {
+        match store::import(path, dir, published) {
             Ok(list) => {
                 progress(i + 1, paths.len(), &format!("imported {}", path.display()));
                 println!("{}", describe(&list));
@@ -154,19 +163,26 @@ fn info(dir: &Path) -> Result<()> {
 }
 
 fn refresh(dir: &Path) -> Result<()> {
+    let official: Vec<(Source, &[&str])> = Source::ALL
+        .iter()
+        .map(|s| (*s, store::official_urls(*s)))
+        .collect();
+    refresh_from(dir, &official)
+}
+
+/// Downloads each source from its addresses and imports it; a source that fails leaves its
+/// list in `dir` as it was.
+fn refresh_from(dir: &Path, sources: &[(Source, &[&str])]) -> Result<()> {
     let work = std::env::temp_dir().join(format!("suite-lists-refresh-{}", std::process::id()));
     let mut failures = Vec::new();
-    let total: usize = Source::ALL
-        .iter()
-        .map(|s| store::official_urls(*s).len())
-        .sum();
+    let total: usize = sources.iter().map(|(_, urls)| urls.len()).sum();
     let mut done = 0;
-    for source in Source::ALL {
+    for &(source, urls) in sources {
         let folder = work.join(source.slug());
         std::fs::create_dir_all(&folder)
             .with_context(|| format!("creating {}", folder.display()))?;
         let mut ok = true;
-        for url in store::official_urls(source) {
+        for url in urls {
             progress(done, total, &format!("downloading {url}"));
             let target = folder.join(store::download_name(source, url));
             let outcome = std::process::Command::new("curl")
@@ -206,7 +222,7 @@ fn refresh(dir: &Path) -> Result<()> {
                 Source::OfacSdn | Source::OfacConsolidated => folder.clone(),
                 _ => folder.join(store::download_name(source, "")),
             };
-            match store::import(&path, dir) {
+            match store::import(&path, dir, None) {
                 Ok(list) => println!("{}", describe(&list)),
                 Err(e) => failures.push(format!("{}: {e}", source.label())),
             }
@@ -250,4 +266,31 @@ fn load_paths(dir: &Path, paths: &[PathBuf]) -> Result<(Index, usize)> {
     let lists = read_lists(dir, paths)?;
     let n = lists.len();
     Ok((Index::build(lists), n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_refresh_says_why_and_keeps_the_lists() {
+        let dir = std::env::temp_dir().join(format!("suite-refresh-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("src/sanctions/fixtures/eu_fsf_sample.xml");
+        let before = store::import(&fixture, &dir, None).expect("imports");
+        // Nothing listens on the discard port: the download fails at once.
+        let unreachable: &[&str] = &["http://127.0.0.1:9/eu-fsf.xml"];
+        let error = refresh_from(&dir, &[(Source::EuConsolidated, unreachable)])
+            .expect_err("no network")
+            .to_string();
+        assert!(error.contains("could not refresh 1 list(s)"), "{error}");
+        assert!(error.contains("unchanged"), "{error}");
+        assert!(error.contains("127.0.0.1:9"), "{error}");
+        let (lists, problems) = store::load_dir(&dir);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(lists.len(), 1);
+        assert_eq!(lists[0].content_sha256, before.content_sha256);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

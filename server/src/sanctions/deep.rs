@@ -122,10 +122,10 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
             {
                 continue;
             }
-            let first = index.names.iter().position(|n| n.entry == *entry);
-            if let Some(name) = first {
-                let best = (0..index.names.len() as u32)
-                    .skip(name)
+            // Names are indexed in entry order: the entry's names are one run.
+            let first = index.names.partition_point(|n| n.entry < *entry);
+            if index.names.get(first).is_some_and(|n| n.entry == *entry) {
+                let best = (first as u32..index.names.len() as u32)
                     .take_while(|n| index.names[*n as usize].entry == *entry)
                     .flat_map(|n| {
                         queries
@@ -145,6 +145,7 @@ pub fn analyze(index: &Index, subject: &Subject) -> DeepOutcome {
     for m in matches {
         let entry_no = index.names[m.name as usize].entry;
         let entry = &index.entries[entry_no as usize];
+        let m = screen::with_detail(index, &queries[m.query], m);
         let query = &queries[m.query].query;
         let mut signals = screen::name_signals(index, query, texts[m.query], &m);
         let mut supporting = Vec::new();

@@ -4,11 +4,12 @@
 //! indexes, and an index of original-script tokens. Retrieval never scans all names.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
+use super::fxhash::FxHashMap;
+use super::hangul;
 use super::matcher::{self, NameScore, PAIR_FLOOR, PairKind, Token};
 use super::model::{Entry, ListFile, Quality, Source};
-use super::normalize::{self, Normalized};
+use super::normalize::{self, Normalized, Script};
 use super::phonetic;
 
 /// One name of one entry, normalized.
@@ -42,21 +43,27 @@ pub struct Index {
     vocab: Vec<Token>,
     /// Base weight of each vocabulary token (see `matcher::base_weight`).
     weights: Vec<f64>,
-    by_text: HashMap<String, u32>,
+    by_text: FxHashMap<String, u32>,
     /// token id → ids of the names containing it (or whose joined form it is).
     postings: Vec<Vec<u32>>,
-    trigrams: HashMap<u32, Vec<u32>>,
-    phonetic: HashMap<String, Vec<u32>>,
-    skeletons: HashMap<String, Vec<u32>>,
+    /// (trigram, token length) → token ids: a fuzzy lookup reads only the lengths that
+    /// can match.
+    trigrams: FxHashMap<u32, Vec<u32>>,
+    phonetic: FxHashMap<String, Vec<u32>>,
+    skeletons: FxHashMap<String, Vec<u32>>,
     /// Short tokens by their one-letter deletions (and themselves): every token within one
     /// edit of a short query token shares a key with it.
-    deletions: HashMap<String, Vec<u32>>,
+    deletions: FxHashMap<String, Vec<u32>>,
+    /// Korean romanization key → tokens of at least two letters (for queries in Hangul).
+    korean: FxHashMap<String, Vec<u32>>,
+    /// The same, only for tokens romanized from Hangul names (for queries in Latin letters).
+    korean_listed: FxHashMap<String, Vec<u32>>,
     /// folded original-script token → name ids.
-    native: HashMap<String, Vec<u32>>,
+    native: FxHashMap<String, Vec<u32>>,
     /// original-script tokens of each name (empty for most).
-    pub native_tokens: HashMap<u32, Vec<String>>,
+    pub native_tokens: FxHashMap<u32, Vec<String>>,
     /// normalized identifier value → entry ids.
-    identifiers: HashMap<String, Vec<u32>>,
+    identifiers: FxHashMap<String, Vec<u32>>,
 }
 
 /// An identifier compared ignoring case, spaces and punctuation, and an `IMO` prefix.
@@ -84,11 +91,10 @@ pub struct Query {
 impl Query {
     pub fn new(text: &str) -> Query {
         let normalized = normalize::normalize(text);
-        let abjad = normalized.script.is_some_and(|s| s.is_abjad());
         let tokens = normalized
             .tokens
             .iter()
-            .map(|t| Token::new(t, abjad))
+            .map(|t| Token::in_script(t, normalized.script))
             .collect();
         Query { normalized, tokens }
     }
@@ -104,8 +110,19 @@ impl Query {
 pub struct Prepared {
     pub query: Query,
     pub weights: Vec<f64>,
-    sims: Vec<HashMap<u32, (f64, PairKind)>>,
+    /// Per query token: (vocabulary id, similarity, kind), sorted by id.
+    sims: Vec<Vec<(u32, f64, PairKind)>>,
     joined: String,
+}
+
+impl Prepared {
+    /// The similarity of query token `i` to vocabulary token `id`, if retrieval found it.
+    fn sim(&self, i: usize, id: u32) -> Option<(f64, PairKind)> {
+        let list = &self.sims[i];
+        list.binary_search_by_key(&id, |e| e.0)
+            .ok()
+            .map(|k| (list[k].1, list[k].2))
+    }
 }
 
 /// A candidate name with its retrieval estimate.
@@ -115,6 +132,11 @@ pub struct Candidate {
     pub estimate: f64,
     /// The candidate was found through its original-script tokens.
     pub native_hits: usize,
+}
+
+/// The key of a trigram among tokens of `len` bytes.
+fn length_key(trigram: u32, len: usize) -> u32 {
+    trigram << 8 | len.min(255) as u32
 }
 
 fn trigram_keys(token: &str) -> Vec<u32> {
@@ -157,6 +179,7 @@ fn deletion_keys(token: &str) -> Vec<String> {
 thread_local! {
     static COUNTS: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
     static ACC: RefCell<(Vec<f32>, Vec<u32>, Vec<u32>)> = const { RefCell::new((Vec::new(), Vec::new(), Vec::new())) };
+    static TOUCHED: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Least token similarity that retrieves names (lower ones still count when scoring).
@@ -192,6 +215,14 @@ impl Index {
                 let normalized = normalize::normalize(&name.text);
                 let id = index.names.len() as u32;
                 let tokens: Vec<u32> = normalized.tokens.iter().map(|t| index.intern(t)).collect();
+                if normalized.script == Some(Script::Hangul) {
+                    for t in &tokens {
+                        let token = &mut index.vocab[*t as usize];
+                        if token.korean.is_none() {
+                            token.korean = hangul::korean_key(&token.text);
+                        }
+                    }
+                }
                 for t in &tokens {
                     index.post(*t, id);
                 }
@@ -225,7 +256,20 @@ impl Index {
                 }
             }
             for key in trigram_keys(&token.text) {
+                let key = length_key(key, token.text.len());
                 index.trigrams.entry(key).or_default().push(id as u32);
+            }
+            if token.text.len() >= 2
+                && let Some(key) = hangul::korean_key(&token.text)
+            {
+                if token.korean.is_some() {
+                    index
+                        .korean_listed
+                        .entry(key.clone())
+                        .or_default()
+                        .push(id as u32);
+                }
+                index.korean.entry(key).or_default().push(id as u32);
             }
             for code in [&token.codes.0, &token.codes.1] {
                 if code.len() >= 2 {
@@ -291,35 +335,23 @@ impl Index {
         self.vocab.len()
     }
 
-    /// Vocabulary tokens similar to `token`, with their similarity (at least the floor).
+    /// Vocabulary tokens similar to `token`, with their similarity (at least the pair
+    /// floor), sorted by id.
     pub fn similar_tokens(&self, token: &Token) -> Vec<(u32, f64, PairKind)> {
-        self.similar(token, PAIR_FLOOR, true)
-    }
-
-    fn similar(&self, token: &Token, floor: f64, sound: bool) -> Vec<(u32, f64, PairKind)> {
         let mut out: Vec<(u32, f64, PairKind)> = Vec::new();
-        if let Some(id) = self.by_text.get(&token.text) {
+        let text = token.text.as_str();
+        let len = text.len();
+        if let Some(id) = self.by_text.get(text) {
             out.push((*id, 1.0, PairKind::Exact));
         }
         let consider = |id: u32, out: &mut Vec<(u32, f64, PairKind)>| {
-            let other = &self.vocab[id as usize];
-            let (sim, kind) = if sound {
-                matcher::token_sim(token, other)
-            } else if token.text.len().abs_diff(other.text.len()) <= 2 {
-                // Joined names: whole-string edit similarity, lengths alike.
-                (
-                    strsim::normalized_levenshtein(&token.text, &other.text),
-                    PairKind::Fuzzy,
-                )
-            } else {
-                (0.0, PairKind::Fuzzy)
-            };
-            if sim >= floor {
+            let (sim, kind) = matcher::token_sim(token, &self.vocab[id as usize]);
+            if sim >= PAIR_FLOOR {
                 out.push((id, sim, kind));
             }
         };
-        if sound && token.text.len() <= SHORT_TOKEN + 1 {
-            let mut ids: Vec<u32> = deletion_keys(&token.text)
+        if len <= SHORT_TOKEN + 1 {
+            let mut ids: Vec<u32> = deletion_keys(text)
                 .iter()
                 .filter_map(|k| self.deletions.get(k))
                 .flatten()
@@ -331,45 +363,22 @@ impl Index {
                 consider(id, &mut out);
             }
         }
-        if token.text.len() >= 3 && (!sound || token.text.len() >= SHORT_TOKEN) {
-            let keys = trigram_keys(&token.text);
+        if len >= SHORT_TOKEN {
+            let keys = trigram_keys(text);
             let min_shared = keys.len().div_ceil(3).max(2) as u16;
-            let ranked = COUNTS.with(|counts| {
-                let mut counts = counts.borrow_mut();
-                if counts.len() < self.vocab.len() {
-                    counts.resize(self.vocab.len(), 0);
-                }
-                let mut touched: Vec<u32> = Vec::new();
-                for key in &keys {
-                    if let Some(list) = self.trigrams.get(key) {
-                        for id in list {
-                            let c = &mut counts[*id as usize];
-                            if *c == 0 {
-                                touched.push(*id);
-                            }
-                            *c += 1;
-                        }
-                    }
-                }
-                let mut ranked: Vec<(u16, u32)> = touched
-                    .iter()
-                    .map(|id| (counts[*id as usize], *id))
-                    .filter(|(c, _)| *c >= min_shared)
-                    .collect();
-                for id in &touched {
-                    counts[*id as usize] = 0;
-                }
-                if ranked.len() > FUZZY_CANDIDATES {
-                    ranked.select_nth_unstable_by(FUZZY_CANDIDATES, |a, b| b.0.cmp(&a.0));
-                    ranked.truncate(FUZZY_CANDIDATES);
-                }
-                ranked
-            });
-            for (_, id) in ranked {
+            // Tokens much longer or shorter are other names ("rahman" / "abdulrahman").
+            let spread = len.div_ceil(4).max(2);
+            for (_, id) in self.by_trigrams(
+                &keys,
+                len.saturating_sub(spread),
+                len + spread,
+                min_shared,
+                FUZZY_CANDIDATES,
+            ) {
                 consider(id, &mut out);
             }
         }
-        if sound && token.text.len() >= 4 {
+        if len >= 4 {
             for code in [&token.codes.0, &token.codes.1] {
                 if code.len() >= 3
                     && let Some(list) = self.phonetic.get(code)
@@ -382,11 +391,105 @@ impl Index {
                 }
             }
         }
-        if let (true, Some(skeleton)) = (sound, &token.skeleton)
+        if let Some(skeleton) = &token.skeleton
             && let Some(list) = self.skeletons.get(skeleton)
         {
             for id in list {
                 out.push((*id, matcher::SKELETON_SIM, PairKind::Skeleton));
+            }
+        }
+        // Korean: a query romanized from Hangul meets every spelling of its syllables; a
+        // query in Latin letters meets the names the lists wrote in Hangul.
+        let korean = match &token.korean {
+            Some(key) => self.korean.get(key),
+            None if !self.korean_listed.is_empty() && len >= 2 => {
+                hangul::korean_key(text).and_then(|key| self.korean_listed.get(&key))
+            }
+            None => None,
+        };
+        for id in korean.into_iter().flatten() {
+            out.push((*id, matcher::ROMANIZATION_SIM, PairKind::Romanization));
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));
+        out.dedup_by_key(|p| p.0);
+        out
+    }
+
+    /// Vocabulary tokens of `lo..=hi` bytes sharing at least `min_shared` trigrams of
+    /// `keys`, the `limit` sharing most: (shared, id).
+    fn by_trigrams(
+        &self,
+        keys: &[u32],
+        lo: usize,
+        hi: usize,
+        min_shared: u16,
+        limit: usize,
+    ) -> Vec<(u16, u32)> {
+        COUNTS.with(|counts| {
+            TOUCHED.with(|touched| {
+                let mut counts = counts.borrow_mut();
+                let mut touched = touched.borrow_mut();
+                if counts.len() < self.vocab.len() {
+                    counts.resize(self.vocab.len(), 0);
+                }
+                touched.clear();
+                for key in keys {
+                    for len in lo..=hi {
+                        if let Some(list) = self.trigrams.get(&length_key(*key, len)) {
+                            for id in list {
+                                let c = &mut counts[*id as usize];
+                                if *c == 0 {
+                                    touched.push(*id);
+                                }
+                                *c += 1;
+                            }
+                        }
+                    }
+                }
+                let mut ranked: Vec<(u16, u32)> = touched
+                    .iter()
+                    .map(|id| (counts[*id as usize], *id))
+                    .filter(|(c, _)| *c >= min_shared)
+                    .collect();
+                for id in touched.iter() {
+                    counts[*id as usize] = 0;
+                }
+                if ranked.len() > limit {
+                    ranked.select_nth_unstable_by(limit, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+                    ranked.truncate(limit);
+                }
+                ranked
+            })
+        })
+    }
+
+    /// Vocabulary tokens within normalized Levenshtein 0.85 of `text` and at most two
+    /// bytes longer or shorter: the joined forms of names split differently ("Xi Jin
+    /// Ping" / "Xi Jinping"). Sorted by id.
+    fn similar_joined(&self, text: &str) -> Vec<(u32, f64)> {
+        const FLOOR: f64 = 0.85;
+        let mut out: Vec<(u32, f64)> = Vec::new();
+        if let Some(id) = self.by_text.get(text) {
+            out.push((*id, 1.0));
+        }
+        let len = text.len();
+        if len >= 3 {
+            let keys = trigram_keys(text);
+            // An edit changes at most three trigrams, and a similarity of 0.85 allows
+            // 0.15 × the longer length in edits: fewer shared trigrams cannot reach it.
+            let edits = ((len + 2) as f64 * (1.0 - FLOOR)).floor() as usize;
+            let min_shared = keys.len().saturating_sub(3 * edits).max(2) as u16;
+            for (_, id) in self.by_trigrams(
+                &keys,
+                len.saturating_sub(2),
+                len + 2,
+                min_shared,
+                FUZZY_CANDIDATES,
+            ) {
+                let sim = strsim::normalized_levenshtein(text, &self.vocab[id as usize].text);
+                if sim >= FLOOR {
+                    out.push((id, sim));
+                }
             }
         }
         out.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));
@@ -396,18 +499,14 @@ impl Index {
 
     /// Prepares `query` for retrieval and scoring on this index.
     pub fn prepare(&self, query: Query) -> Prepared {
-        let mut sims: Vec<HashMap<u32, (f64, PairKind)>> = Vec::with_capacity(query.tokens.len());
+        let mut sims: Vec<Vec<(u32, f64, PairKind)>> = Vec::with_capacity(query.tokens.len());
         for (i, token) in query.tokens.iter().enumerate() {
-            let map = match query.tokens[..i].iter().position(|t| t.text == token.text) {
+            let list = match query.tokens[..i].iter().position(|t| t.text == token.text) {
                 Some(earlier) => sims[earlier].clone(),
-                None if token.text.len() < 2 => HashMap::new(),
-                None => self
-                    .similar_tokens(token)
-                    .into_iter()
-                    .map(|(id, sim, kind)| (id, (sim, kind)))
-                    .collect(),
+                None if token.text.len() < 2 => Vec::new(),
+                None => self.similar_tokens(token),
             };
-            sims.push(map);
+            sims.push(list);
         }
         Prepared {
             weights: query
@@ -421,20 +520,36 @@ impl Index {
         }
     }
 
-    /// Scores a prepared query against the indexed name `name`.
+    /// Scores a prepared query against the indexed name `name`, with the token pairs.
     pub fn score_name(&self, p: &Prepared, name: u32) -> NameScore {
+        self.score_name_with(p, name, true)
+    }
+
+    /// Scores a prepared query against the indexed name `name`; the pairs are kept only
+    /// with `keep_pairs`.
+    pub fn score_name_with(&self, p: &Prepared, name: u32, keep_pairs: bool) -> NameScore {
         let listed = &self.names[name as usize];
-        let nw: Vec<f64> = listed
-            .tokens
-            .iter()
-            .map(|t| self.weights[*t as usize])
-            .collect();
+        let mut buffer = [0.0f64; 32];
+        let spilled: Vec<f64>;
+        let nw: &[f64] = if listed.tokens.len() <= buffer.len() {
+            for (k, t) in listed.tokens.iter().enumerate() {
+                buffer[k] = self.weights[*t as usize];
+            }
+            &buffer[..listed.tokens.len()]
+        } else {
+            spilled = listed
+                .tokens
+                .iter()
+                .map(|t| self.weights[*t as usize])
+                .collect();
+            &spilled
+        };
         let close = p.joined.len() >= 6
             && listed.joined_len >= 6
             && p.joined.len().abs_diff(listed.joined_len as usize) <= 2;
-        matcher::score_core(
+        matcher::score_core_with(
             &p.weights,
-            &nw,
+            nw,
             |i, j| {
                 let id = listed.tokens[j];
                 let q = &p.query.tokens[i];
@@ -443,8 +558,8 @@ impl Index {
                     let (sim, kind) = matcher::token_sim(q, other);
                     return (sim >= PAIR_FLOOR).then_some((sim, kind));
                 }
-                match p.sims[i].get(&id) {
-                    Some(found) => Some(*found),
+                match p.sim(i, id) {
+                    Some(found) => Some(found),
                     // Retrieval caps the fuzzy tokens it looks at: compare the rest that
                     // begin alike directly.
                     None if q.text.as_bytes()[0] == other.text.as_bytes()[0] => {
@@ -466,6 +581,7 @@ impl Index {
                     (String::new(), String::new())
                 }
             },
+            keep_pairs,
         )
     }
 
@@ -488,49 +604,52 @@ impl Index {
                 stamps.resize(self.names.len(), u32::MAX);
             }
             touched.clear();
-            let mut add =
-                |name: u32, value: f32, q: u32, sums: &mut Vec<f32>, stamps: &mut Vec<u32>| {
-                    let i = name as usize;
-                    if stamps[i] == u32::MAX {
-                        touched.push(name);
-                        stamps[i] = q;
-                        sums[i] = value;
-                    } else if stamps[i] != q {
-                        stamps[i] = q;
-                        sums[i] += value;
-                    }
-                };
+            let add = |name: u32,
+                       value: f32,
+                       q: u32,
+                       sums: &mut Vec<f32>,
+                       stamps: &mut Vec<u32>,
+                       touched: &mut Vec<u32>| {
+                let i = name as usize;
+                if stamps[i] == u32::MAX {
+                    touched.push(name);
+                    stamps[i] = q;
+                    sums[i] = value;
+                } else if stamps[i] != q {
+                    stamps[i] = q;
+                    sums[i] += value;
+                }
+            };
+            let mut similar: Vec<(u32, f64)> = Vec::new();
             for &q in &unique {
-                let mut similar: Vec<(u32, f64)> = p.sims[q]
-                    .iter()
-                    .filter(|(_, (sim, _))| *sim >= RETRIEVAL_FLOOR)
-                    .map(|(id, (sim, _))| (*id, matcher::credit(*sim)))
-                    .collect();
+                similar.clear();
+                similar.extend(
+                    p.sims[q]
+                        .iter()
+                        .filter(|(_, sim, _)| *sim >= RETRIEVAL_FLOOR)
+                        .map(|(id, sim, _)| (*id, matcher::credit(*sim))),
+                );
                 // Best first, so a name is credited with its best token for this position.
                 similar.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-                for (id, credit) in similar {
-                    for name in &self.postings[id as usize] {
-                        add(
-                            *name,
-                            (p.weights[q] * credit) as f32,
-                            q as u32,
-                            sums,
-                            stamps,
-                        );
+                for (id, credit) in &similar {
+                    let value = (p.weights[q] * credit) as f32;
+                    for name in &self.postings[*id as usize] {
+                        add(*name, value, q as u32, sums, stamps, touched);
                     }
                 }
             }
             if query.tokens.len() >= 2 {
-                let joined = Token::new(&p.joined, false);
                 let stamp = query.tokens.len() as u32;
-                for (id, sim, _) in self.similar(&joined, 0.85, false) {
+                for (id, sim) in self.similar_joined(&p.joined) {
                     for name in &self.postings[id as usize] {
-                        add(*name, (total * sim) as f32, stamp, sums, stamps);
+                        add(*name, (total * sim) as f32, stamp, sums, stamps, touched);
                     }
                 }
             }
+            let floor = (min_estimate * total) as f32;
             let out: Vec<Candidate> = touched
                 .iter()
+                .filter(|name| sums[**name as usize] >= floor * 0.999)
                 .map(|name| Candidate {
                     name: *name,
                     estimate: (sums[*name as usize] as f64 / total).min(1.0),
@@ -545,7 +664,7 @@ impl Index {
         });
         // Original-script tokens: exact agreement with the lists' own spelling.
         if !query.normalized.native.is_empty() {
-            let mut hits: HashMap<u32, usize> = HashMap::new();
+            let mut hits: FxHashMap<u32, usize> = FxHashMap::default();
             for t in &query.normalized.native {
                 if let Some(list) = self.native.get(t) {
                     for name in list {
@@ -553,6 +672,8 @@ impl Index {
                     }
                 }
             }
+            let mut hits: Vec<(u32, usize)> = hits.into_iter().collect();
+            hits.sort_unstable();
             for (name, count) in hits {
                 let estimate = count as f64 / query.normalized.native.len().max(1) as f64;
                 match found.iter_mut().find(|c| c.name == name) {
@@ -570,7 +691,9 @@ impl Index {
         }
         found.retain(|c| c.estimate >= min_estimate);
         if found.len() > limit {
-            found.select_nth_unstable_by(limit, |a, b| b.estimate.total_cmp(&a.estimate));
+            found.select_nth_unstable_by(limit, |a, b| {
+                b.estimate.total_cmp(&a.estimate).then(a.name.cmp(&b.name))
+            });
             found.truncate(limit);
         }
         found.sort_by(|a, b| b.estimate.total_cmp(&a.estimate).then(a.name.cmp(&b.name)));

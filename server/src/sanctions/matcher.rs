@@ -3,12 +3,17 @@
 //! (middle names count less, so a dropped middle name still matches), and a comparison of
 //! the joined tokens for names split differently ("Xi Jinping" / "Xi Jin Ping").
 
+use super::hangul;
+use super::normalize::Script;
 use super::phonetic;
 
 /// Similarity given to two different tokens whose Double Metaphone codes agree.
 pub const PHONETIC_SIM: f64 = 0.9;
 /// Similarity of a consonant-skeleton agreement (transliterations from Arabic script).
 pub const SKELETON_SIM: f64 = 0.9;
+/// Similarity of two romanizations of the same Korean syllables ("Gim" / "Kim", "Jeong" /
+/// "Chong"): systematic spelling variants, not typos.
+pub const ROMANIZATION_SIM: f64 = 0.95;
 /// Similarity of an initial to a name starting with it ("J" / "John").
 pub const INITIAL_SIM: f64 = 0.8;
 /// Weight of a middle name (neither first nor last token) in coverage.
@@ -21,6 +26,9 @@ pub struct Token {
     pub codes: (String, String),
     /// Only set when the token comes from an abjad script (compare skeletons).
     pub skeleton: Option<String>,
+    /// Only set when the token was romanized from Hangul (compare romanization keys, see
+    /// `hangul::korean_key`).
+    pub korean: Option<String>,
 }
 
 impl Token {
@@ -29,7 +37,74 @@ impl Token {
             text: text.to_owned(),
             codes: phonetic::double_metaphone(text),
             skeleton: abjad.then(|| phonetic::skeleton(text)),
+            korean: None,
         }
+    }
+
+    /// A token of a name written in `script`.
+    pub fn in_script(text: &str, script: Option<Script>) -> Token {
+        let mut token = Token::new(text, script.is_some_and(|s| s.is_abjad()));
+        if script == Some(Script::Hangul) {
+            token.korean = hangul::korean_key(text);
+        }
+        token
+    }
+}
+
+/// Jaro-Winkler similarity, equal to `strsim::jaro_winkler` (same arithmetic) but on
+/// bytes and without allocating for ASCII words up to 64 letters (every token the index
+/// holds); other input goes to `strsim`.
+pub fn jaro_winkler(a: &str, b: &str) -> f64 {
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    if !a.is_ascii() || !b.is_ascii() || x.len() > 64 || y.len() > 64 {
+        return strsim::jaro_winkler(a, b);
+    }
+    let (la, lb) = (x.len(), y.len());
+    if la == 0 && lb == 0 {
+        return 1.0;
+    } else if la == 0 || lb == 0 {
+        return 0.0;
+    }
+    let range = (la.max(lb) / 2).saturating_sub(1);
+    let mut a_flags: u64 = 0;
+    let mut b_flags: u64 = 0;
+    let mut matches = 0usize;
+    for (i, c) in x.iter().enumerate() {
+        let lo = i.saturating_sub(range);
+        let hi = lb.min(i + range + 1);
+        for (j, d) in y.iter().enumerate().take(hi).skip(lo) {
+            if d == c && b_flags & (1 << j) == 0 {
+                a_flags |= 1 << i;
+                b_flags |= 1 << j;
+                matches += 1;
+                break;
+            }
+        }
+    }
+    if matches == 0 {
+        return 0.0;
+    }
+    let mut transpositions = 0usize;
+    let mut j = 0usize;
+    for (i, c) in x.iter().enumerate() {
+        if a_flags & (1 << i) != 0 {
+            while b_flags & (1 << j) == 0 {
+                j += 1;
+            }
+            if y[j] != *c {
+                transpositions += 1;
+            }
+            j += 1;
+        }
+    }
+    transpositions /= 2;
+    let m = matches as f64;
+    let sim = ((m / la as f64) + (m / lb as f64) + ((matches - transpositions) as f64 / m)) / 3.0;
+    if sim > 0.7 {
+        let prefix = x.iter().take(4).zip(y).take_while(|(p, q)| p == q).count();
+        sim + 0.1 * prefix as f64 * (1.0 - sim)
+    } else {
+        sim
     }
 }
 
@@ -41,6 +116,8 @@ pub enum PairKind {
     Phonetic,
     Skeleton,
     Initial,
+    /// Two romanizations of the same Korean word.
+    Romanization,
 }
 
 /// Similarity of two tokens and how it was reached.
@@ -55,7 +132,7 @@ pub fn token_sim(q: &Token, n: &Token) -> (f64, PairKind) {
         }
         return (0.0, PairKind::Fuzzy);
     }
-    let jw = strsim::jaro_winkler(&q.text, &n.text);
+    let jw = jaro_winkler(&q.text, &n.text);
     let mut best = (jw, PairKind::Fuzzy);
     if jw < PHONETIC_SIM
         && q.text.len() >= 4
@@ -71,7 +148,23 @@ pub fn token_sim(q: &Token, n: &Token) -> (f64, PairKind) {
     {
         best = (SKELETON_SIM, PairKind::Skeleton);
     }
+    if best.0 < ROMANIZATION_SIM && same_korean(q, n) {
+        best = (ROMANIZATION_SIM, PairKind::Romanization);
+    }
     best
+}
+
+/// Whether two tokens, one of them romanized from Hangul, spell the same Korean word.
+fn same_korean(q: &Token, n: &Token) -> bool {
+    if q.text.len() < 2 || n.text.len() < 2 {
+        return false;
+    }
+    match (&q.korean, &n.korean) {
+        (None, None) => false,
+        (Some(a), Some(b)) => a == b,
+        (Some(key), None) => hangul::korean_key(&n.text).as_ref() == Some(key),
+        (None, Some(key)) => hangul::korean_key(&q.text).as_ref() == Some(key),
+    }
 }
 
 /// Legal-form words long enough to be recognized when misspelled ("limtied").
@@ -90,7 +183,7 @@ pub fn base_weight(token: &str) -> f64 {
     if token.len() >= 6
         && LONG_LEGAL_WORDS
             .iter()
-            .any(|l| strsim::jaro_winkler(token, l) >= 0.9)
+            .any(|l| jaro_winkler(token, l) >= 0.9)
     {
         w * 0.3
     } else {
@@ -98,17 +191,15 @@ pub fn base_weight(token: &str) -> f64 {
     }
 }
 
-/// Weights by position: middle names (neither first nor last of three or more) count less.
-fn positioned(base: impl Iterator<Item = f64>, n: usize) -> Vec<f64> {
-    base.enumerate()
-        .map(|(i, w)| {
-            if n >= 3 && i > 0 && i + 1 < n {
-                w * MIDDLE_WEIGHT
-            } else {
-                w
-            }
-        })
-        .collect()
+/// A token's weight at position `i` of `n`: middle names (neither first nor last of three
+/// or more) count less.
+#[inline]
+fn positioned(w: f64, i: usize, n: usize) -> f64 {
+    if n >= 3 && i > 0 && i + 1 < n {
+        w * MIDDLE_WEIGHT
+    } else {
+        w
+    }
 }
 
 /// The outcome of comparing two names.
@@ -164,6 +255,14 @@ pub fn score(query: &[Token], name: &[Token]) -> NameScore {
     )
 }
 
+/// A token pair: (query token, name token, similarity, kind).
+pub type Pair = (usize, usize, f64, PairKind);
+
+thread_local! {
+    /// Candidate pairs of the name being scored (reused: scoring runs for every candidate).
+    static PAIRS: std::cell::RefCell<Vec<Pair>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The scoring model over precomputed pieces: base weights of the query's and the name's
 /// tokens (in name order), the similarity of token pairs (`None` below the pair floor),
 /// and the two names joined (asked for only when the token counts differ and the joined
@@ -173,6 +272,18 @@ pub fn score_core(
     name_weights: &[f64],
     sim: impl Fn(usize, usize) -> Option<(f64, PairKind)>,
     joined: impl FnOnce() -> (String, String),
+) -> NameScore {
+    score_core_with(query_weights, name_weights, sim, joined, true)
+}
+
+/// [`score_core`], keeping the pairs in the answer or not (the explanation needs them,
+/// ranking the candidates does not).
+pub fn score_core_with(
+    query_weights: &[f64],
+    name_weights: &[f64],
+    sim: impl Fn(usize, usize) -> Option<(f64, PairKind)>,
+    joined: impl FnOnce() -> (String, String),
+    keep_pairs: bool,
 ) -> NameScore {
     let mut out = NameScore {
         score: 0.0,
@@ -185,39 +296,48 @@ pub fn score_core(
     if nq == 0 || nn == 0 {
         return out;
     }
-    let mut all: Vec<(usize, usize, f64, PairKind)> = Vec::with_capacity(nq * nn);
-    for i in 0..nq {
-        for j in 0..nn {
-            if let Some((s, kind)) = sim(i, j)
-                && s >= PAIR_FLOOR
-            {
-                all.push((i, j, s, kind));
+    let (q_hit, n_hit, approximate) = PAIRS.with(|all| {
+        let mut all = all.borrow_mut();
+        all.clear();
+        for i in 0..nq {
+            for j in 0..nn {
+                if let Some((s, kind)) = sim(i, j)
+                    && s >= PAIR_FLOOR
+                {
+                    all.push((i, j, s, kind));
+                }
             }
         }
-    }
-    all.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)));
-    let mut q_used = [false; 64];
-    let mut n_used = [false; 64];
-    for pair in all {
-        if pair.0 < 64 && pair.1 < 64 && !q_used[pair.0] && !n_used[pair.1] {
-            q_used[pair.0] = true;
-            n_used[pair.1] = true;
-            out.pairs.push(pair);
+        all.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)));
+        let mut q_used = [false; 64];
+        let mut n_used = [false; 64];
+        let (mut q_hit, mut n_hit, mut approximate) = (0.0, 0.0, 0usize);
+        for pair in all.iter() {
+            if pair.0 < 64 && pair.1 < 64 && !q_used[pair.0] && !n_used[pair.1] {
+                q_used[pair.0] = true;
+                n_used[pair.1] = true;
+                let c = credit(pair.2);
+                q_hit += positioned(query_weights[pair.0], pair.0, nq) * c;
+                n_hit += positioned(name_weights[pair.1], pair.1, nn) * c;
+                // Romanizations of Korean are systematic, not independent doubts.
+                if !matches!(pair.3, PairKind::Exact | PairKind::Romanization) {
+                    approximate += 1;
+                }
+                if keep_pairs {
+                    out.pairs.push(*pair);
+                }
+            }
         }
-    }
-    let qw = positioned(query_weights.iter().copied(), nq);
-    let nw = positioned(name_weights.iter().copied(), nn);
-    let q_total: f64 = qw.iter().sum();
-    let n_total: f64 = nw.iter().sum();
-    let q_hit: f64 = out.pairs.iter().map(|p| qw[p.0] * credit(p.2)).sum();
-    let n_hit: f64 = out.pairs.iter().map(|p| nw[p.1] * credit(p.2)).sum();
+        (q_hit, n_hit, approximate)
+    });
+    let q_total: f64 = (0..nq).map(|i| positioned(query_weights[i], i, nq)).sum();
+    let n_total: f64 = (0..nn).map(|j| positioned(name_weights[j], j, nn)).sum();
     let qc = if q_total > 0.0 { q_hit / q_total } else { 0.0 };
     let nc = if n_total > 0.0 { n_hit / n_total } else { 0.0 };
     out.query_coverage = qc;
     out.name_coverage = nc;
     out.score = 0.65 * qc.max(nc) + 0.35 * qc.min(nc);
     // Several approximate tokens together are weaker evidence than each alone.
-    let approximate = out.pairs.iter().filter(|p| p.3 != PairKind::Exact).count();
     if approximate >= 2 {
         out.score *= APPROXIMATE_PENALTY.powi(approximate as i32 - 1);
     }
@@ -242,8 +362,10 @@ mod tests {
 
     fn toks(text: &str) -> Vec<Token> {
         let n = normalize(text);
-        let abjad = n.script.is_some_and(|s| s.is_abjad());
-        n.tokens.iter().map(|t| Token::new(t, abjad)).collect()
+        n.tokens
+            .iter()
+            .map(|t| Token::in_script(t, n.script))
+            .collect()
     }
 
     fn s(a: &str, b: &str) -> f64 {
@@ -281,6 +403,60 @@ mod tests {
     #[test]
     fn initials() {
         assert!(s("I. Haniya", "Ismail Haniya") > 0.85);
+    }
+
+    #[test]
+    fn jaro_winkler_equals_strsim() {
+        let words = [
+            "",
+            "a",
+            "ab",
+            "ba",
+            "kim",
+            "gim",
+            "muammar",
+            "moammar",
+            "qadhafi",
+            "gaddafi",
+            "kadhafi",
+            "hizballah",
+            "hezbollah",
+            "martha",
+            "marhta",
+            "dwayne",
+            "duane",
+            "dixon",
+            "dicksonx",
+            "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl",
+            "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkm",
+            "aaaa",
+            "aaab",
+            "jos\u{e9}",
+            "jose",
+        ];
+        for a in words {
+            for b in words {
+                assert_eq!(
+                    jaro_winkler(a, b).to_bits(),
+                    strsim::jaro_winkler(a, b).to_bits(),
+                    "{a} / {b}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn hangul_against_the_lists_romanizations() {
+        // Revised Romanization against McCune-Reischauer and passport spellings.
+        assert!(s("김영철", "KIM YONG CHOL") >= 0.9);
+        assert!(s("최춘식", "CHOE CHUN-SIK") >= 0.99);
+        assert!(s("박도춘", "PAK TO CHUN") >= 0.9);
+        assert!(s("리재일", "RI JAE IL") >= 0.99);
+        assert!(s("이재일", "RI JAE IL") >= 0.9);
+        assert!(s("김정은", "Kim Jong Un") >= 0.9);
+        assert!(s("김정은", "Choe Chun Sik") < 0.5);
+        // Latin spellings do not meet each other through Korean keys.
+        assert!(s("Kim", "Gim") < 0.85);
     }
 
     #[test]

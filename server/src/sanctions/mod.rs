@@ -12,6 +12,8 @@ pub mod dates;
 pub mod deep;
 pub mod eu_xml;
 pub mod evaluate;
+pub mod fxhash;
+pub mod hangul;
 pub mod index;
 pub mod matcher;
 pub mod model;
@@ -25,6 +27,8 @@ pub mod store;
 pub mod un_xml;
 pub mod xml;
 
+#[cfg(test)]
+mod engine_tests;
 #[cfg(test)]
 mod real_lists_tests;
 

@@ -1,6 +1,6 @@
 //! Name normalization for matching: "SURNAME, Given" reordering, script detection,
 //! transliteration to Latin (Cyrillic, Greek, CJK and accents through `deunicode`, Arabic
-//! and Persian through our own table), case and punctuation folding, initials joined
+//! and Persian through our own table, Hangul by the Revised Romanization in `hangul`), case and punctuation folding, initials joined
 //! ("S.A." → "sa"), legal forms (LLC, GmbH, OOO, SA de CV, ...) and stop words removed,
 //! numbers kept. Names in a non-Latin script also keep a folded native form, compared with
 //! the lists' original-script names.
@@ -219,11 +219,20 @@ pub fn normalize(text: &str) -> Normalized {
                 native_tokens(&reordered, |s| s.to_owned())
             };
             out.native.retain(|t| !t.is_empty());
-            deunicode::deunicode(&reordered)
+            if s == Script::Hangul {
+                deunicode::deunicode(&super::hangul::romanize(&reordered))
+            } else {
+                deunicode::deunicode(&reordered)
+            }
         }
         _ => deunicode::deunicode(&reordered),
     };
     let raw = tokenize(&latin);
+    if script == Some(Script::Hangul) {
+        // Romanized syllables are not Latin particles or legal forms (도 "do", 세 "se").
+        out.tokens = raw;
+        return out;
+    }
     let (tokens, forms) = strip_legal_forms(raw);
     out.legal_forms = forms;
     let without_stop: Vec<String> = tokens
@@ -589,6 +598,18 @@ mod tests {
         assert_eq!(xi.tokens, ["xi", "jin", "ping"]);
         assert_eq!(xi.joined(), "xijinping");
         assert_eq!(xi.native, ["習近平"]);
+    }
+
+    #[test]
+    fn hangul_is_romanized_by_revised_romanization() {
+        let kim = normalize("김정은");
+        assert_eq!(kim.script, Some(Script::Hangul));
+        assert_eq!(kim.tokens, ["gim", "jeong", "eun"]);
+        assert_eq!(kim.native, ["김정은"]);
+        assert_eq!(tokens("리 재일"), ["ri", "jae", "il"]);
+        assert_eq!(tokens("박, 도춘"), ["do", "chun", "bak"]);
+        // Syllables that spell a Latin stop word or legal form stay.
+        assert_eq!(tokens("백세도"), ["baek", "se", "do"]);
     }
 
     #[test]

@@ -265,3 +265,89 @@ fn the_index_over_every_real_list() {
         index.vocabulary_size()
     );
 }
+
+/// Hangul queries against the UN list's DPRK entries, which the list writes only in Latin
+/// letters (McCune-Reischauer and variants): the Revised Romanization of the query meets
+/// them through the romanization keys.
+#[test]
+fn hangul_names_find_the_un_dprk_entries() {
+    use super::screen::{ScreenParams, screen};
+    let index = Index::build(vec![load("un/consolidated.xml")]);
+    let top = |name: &str| -> Vec<String> {
+        screen(
+            &index,
+            &ScreenParams {
+                name,
+                kind: None,
+                country: None,
+                threshold: 0.85,
+                max_matches: 5,
+                exclude: &[],
+            },
+        )
+        .iter()
+        .map(|h| index.entries[h.entry as usize].id.clone())
+        .collect()
+    };
+    for (hangul, id) in [
+        ("최춘식", "UN-KPi.013"), // CHOE CHUN-SIK
+        ("김영철", "UN-KPi.024"), // KIM YONG CHOL
+        ("박도춘", "UN-KPi.050"), // PAK TO CHUN (Pak Do Chun)
+        ("리재일", "UN-KPi.051"), // RI JAE IL
+        ("이재일", "UN-KPi.051"), // the same name as South Korea writes 리
+        ("조용철", "UN-KPi.034"), // JO YONG CHOL
+        ("장범수", "UN-KPi.016"), // JANG BOM SU
+        ("백세봉", "UN-KPi.048"), // PAEK SE BONG
+        ("현광일", "UN-KPi.015"), // HYON KWANG IL
+    ] {
+        let found = top(hangul);
+        assert!(found.iter().any(|f| f == id), "{hangul}: {found:?}");
+    }
+    // Unrelated Korean names do not match.
+    assert!(top("홍길동").is_empty(), "{:?}", top("홍길동"));
+}
+
+/// A list that writes a name in Hangul (as UN NAME_ORIGINAL_SCRIPT would) is found by its
+/// Latin spellings, and by the same Hangul.
+#[test]
+fn names_listed_in_hangul_match_their_latin_spellings() {
+    use super::model::{Entry, Name};
+    use super::screen::{ScreenParams, screen};
+    let mut entry = Entry::new(
+        "UN-KPi.999".into(),
+        Source::UnConsolidated,
+        Kind::Individual,
+    );
+    entry.add_name(Name::primary("김정은"));
+    let mut other = Entry::new(
+        "UN-KPi.998".into(),
+        Source::UnConsolidated,
+        Kind::Individual,
+    );
+    other.add_name(Name::primary("JOHN SMITH"));
+    let index = Index::build(vec![ListFile {
+        source: Source::UnConsolidated,
+        published_at: None,
+        content_sha256: "0".repeat(64),
+        entries: vec![entry, other],
+    }]);
+    let hits = |name: &str| {
+        screen(
+            &index,
+            &ScreenParams {
+                name,
+                kind: None,
+                country: None,
+                threshold: 0.85,
+                max_matches: 5,
+                exclude: &[],
+            },
+        )
+    };
+    for query in ["Kim Jong Un", "Gim Jeong-eun", "KIM Jong-un", "김정은"] {
+        let found = hits(query);
+        assert_eq!(found.len(), 1, "{query}");
+        assert_eq!(index.entries[found[0].entry as usize].id, "UN-KPi.999");
+    }
+    assert!(hits("Pak Jong Un").is_empty());
+}

@@ -2,6 +2,7 @@
 //! (with phonetic agreement and original-script agreement), weak aliases weighted lower,
 //! `entity_type` as a filter and `country` as supporting evidence; best name per entry.
 
+use super::fxhash::FxHashMap;
 use super::index::{Candidate, Index, Prepared, Query};
 use super::matcher::{NameScore, PairKind};
 use super::model::{Kind, Quality};
@@ -81,12 +82,15 @@ fn native_score(query: &[String], name: &[String]) -> f64 {
     0.65 * qc.max(nc) + 0.35 * qc.min(nc)
 }
 
-/// Scores a prepared query against the indexed name `name`.
+/// Scores a prepared query against the indexed name `name` (without the token pairs of the
+/// explanation: see [`with_detail`]).
 pub fn score_name(index: &Index, p: &Prepared, name: u32, query_no: usize) -> NameMatch {
     let listed = &index.names[name as usize];
-    let detail = (!p.query.tokens.is_empty() && !listed.tokens.is_empty())
-        .then(|| index.score_name(p, name));
-    let latin = detail.as_ref().map_or(0.0, |d| d.score);
+    let latin = if !p.query.tokens.is_empty() && !listed.tokens.is_empty() {
+        index.score_name_with(p, name, false).score
+    } else {
+        0.0
+    };
     let native = index
         .native_tokens
         .get(&name)
@@ -101,10 +105,21 @@ pub fn score_name(index: &Index, p: &Prepared, name: u32, query_no: usize) -> Na
         name,
         score: raw * factor,
         raw,
-        detail,
+        detail: None,
         native,
         query: query_no,
     }
+}
+
+/// `m` with the token pairs of its Latin comparison, for the explanation.
+pub fn with_detail(index: &Index, p: &Prepared, mut m: NameMatch) -> NameMatch {
+    if m.detail.is_none()
+        && !p.query.tokens.is_empty()
+        && !index.names[m.name as usize].tokens.is_empty()
+    {
+        m.detail = Some(index.score_name(p, m.name));
+    }
+    m
 }
 
 /// A screening request, already validated.
@@ -142,7 +157,7 @@ pub fn best_per_entry(
     exclude: &[String],
     threshold: f64,
 ) -> Vec<NameMatch> {
-    let mut best: std::collections::HashMap<u32, NameMatch> = std::collections::HashMap::new();
+    let mut best: FxHashMap<u32, NameMatch> = FxHashMap::default();
     for (q, query) in queries.iter().enumerate() {
         if query.query.is_empty() {
             continue;
@@ -252,6 +267,16 @@ pub fn name_signals(index: &Index, query: &Query, query_text: &str, m: &NameMatc
                 ),
             });
         }
+        let korean = d.count(PairKind::Romanization);
+        if korean > 0 {
+            signals.push(Signal {
+                kind: SignalKind::Transliteration,
+                score: round4(korean as f64 / query.tokens.len().max(1) as f64),
+                detail: format!(
+                    "{korean} token(s) are romanizations of the same Korean syllables (Revised Romanization against McCune-Reischauer and passport spellings)"
+                ),
+            });
+        }
     }
     if m.native > 0.0 {
         signals.push(Signal {
@@ -316,6 +341,7 @@ pub fn screen(index: &Index, params: &ScreenParams<'_>) -> Vec<Hit> {
         if score < params.threshold {
             continue;
         }
+        let m = with_detail(index, &prepared, m);
         let mut signals = name_signals(index, query, params.name, &m);
         if let Some(country) = &params.country {
             signals.push(Signal {

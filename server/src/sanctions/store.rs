@@ -99,8 +99,51 @@ fn read(path: &Path) -> Result<Vec<u8>, LoadError> {
     std::fs::read(path).map_err(|e| LoadError::new(format!("{}: {e}", path.display())))
 }
 
-/// Loads a found list.
+/// The file beside a list that states its publication date when the list itself does not
+/// (OFAC's CSV exports): one line, `YYYY-MM-DD`, written by `suite lists import
+/// --published`.
+pub const STATED_DATE_FILE: &str = "published.txt";
+
+/// The publication date stated beside the list at `found` (in its folder), if any.
+pub fn stated_date(found: &Found) -> Result<Option<chrono::DateTime<chrono::Utc>>, LoadError> {
+    let folder = match found {
+        Found::OfacCsv { dir, .. } => dir.as_path(),
+        Found::Xml { file, .. } => file.parent().unwrap_or(Path::new(".")),
+    };
+    let Some(path) = file_in(folder, STATED_DATE_FILE) else {
+        return Ok(None);
+    };
+    let text = String::from_utf8(read(&path)?)
+        .map_err(|_| LoadError::new(format!("{}: not UTF-8", path.display())))?;
+    parse_stated_date(text.trim())
+        .map(Some)
+        .map_err(|e| LoadError::new(format!("{}: {e}", path.display())))
+}
+
+/// A stated publication date: `YYYY-MM-DD`, not after today (UTC), as midnight UTC.
+pub fn parse_stated_date(text: &str) -> Result<chrono::DateTime<chrono::Utc>, String> {
+    let date = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .map_err(|_| format!("publication date {text:?} is not YYYY-MM-DD"))?;
+    if date > chrono::Utc::now().date_naive() {
+        return Err(format!("publication date {text} is in the future"));
+    }
+    Ok(date
+        .and_hms_opt(0, 0, 0)
+        .map(|d| d.and_utc())
+        .unwrap_or_default())
+}
+
+/// Loads a found list; a list without its own publication date takes the one stated
+/// beside it ([`STATED_DATE_FILE`]).
 pub fn load(found: &Found) -> Result<ListFile, LoadError> {
+    let mut list = load_file(found)?;
+    if list.published_at.is_none() {
+        list.published_at = stated_date(found)?;
+    }
+    Ok(list)
+}
+
+fn load_file(found: &Found) -> Result<ListFile, LoadError> {
     match found {
         Found::OfacCsv { source, dir } => {
             let [main, alt, add, comments] = ofac_csv::file_names(*source);
@@ -296,15 +339,28 @@ impl ListStore {
 }
 
 /// Validates the list at `path` and copies it into `dir` under its source's folder,
-/// replacing the previous version of that source in one rename.
-pub fn import(path: &Path, dir: &Path) -> Result<ListFile, LoadError> {
+/// replacing the previous version of that source in one rename. `published` states the
+/// publication date of a list whose file carries none (it is kept beside the list); a list
+/// that carries its own date keeps it.
+pub fn import(
+    path: &Path,
+    dir: &Path,
+    published: Option<chrono::DateTime<chrono::Utc>>,
+) -> Result<ListFile, LoadError> {
     let found = identify(path)?.ok_or_else(|| {
         LoadError::new(format!(
             "{}: not a list this server reads (an OFAC CSV folder or sdn.csv/cons_prim.csv, SDN.XML, the UN consolidated XML or an EU FSF XML)",
             path.display()
         ))
     })?;
-    let list = load(&found)?;
+    let mut list = load_file(&found)?;
+    let stated = match published {
+        Some(date) if list.published_at.is_none() => {
+            list.published_at = Some(date);
+            Some(date)
+        }
+        _ => None,
+    };
     if list.entries.is_empty() {
         return Err(LoadError::new(format!(
             "{}: the list has no entries",
@@ -335,6 +391,13 @@ pub fn import(path: &Path, dir: &Path) -> Result<ListFile, LoadError> {
             };
             std::fs::copy(file, tmp.join(name)).map_err(io)?;
         }
+    }
+    if let Some(date) = stated {
+        std::fs::write(
+            tmp.join(STATED_DATE_FILE),
+            format!("{}\n", date.format("%Y-%m-%d")),
+        )
+        .map_err(io)?;
     }
     let target = dir.join(slug);
     let old = dir.join(format!(".old-{slug}-{stamp}"));
@@ -398,14 +461,55 @@ mod tests {
     }
 
     #[test]
+    fn a_stated_publication_date_applies_only_to_lists_without_one() {
+        let dir = std::env::temp_dir().join(format!("suite-lists-date-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let ofac = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../shared/data/sanctions/ofac-sdn-sample-2025");
+        let date = parse_stated_date("2025-03-14").expect("a date");
+        // Without --published, the OFAC CSV export has no date.
+        let list = import(&ofac, &dir, None).expect("imports");
+        assert_eq!(list.published_at, None);
+        let (store, _) = ListStore::open(dir.clone());
+        assert_eq!(store.snapshot().lists[0].published_at, None);
+        // With it, the date is kept beside the list and every load reads it.
+        let list = import(&ofac, &dir, Some(date)).expect("imports");
+        assert_eq!(list.published_at, Some(date));
+        assert!(dir.join("ofac-sdn").join(STATED_DATE_FILE).is_file());
+        assert_eq!(store.reload().lists, 1);
+        assert_eq!(store.snapshot().lists[0].published_at, Some(date));
+        // A list that states its own date keeps it.
+        let eu = import(&fixtures().join("eu_fsf_sample.xml"), &dir, Some(date)).expect("EU");
+        assert_eq!(
+            eu.published_at.map(|d| d.to_rfc3339()),
+            Some("2025-06-30T15:05:41.279+00:00".to_owned())
+        );
+        assert!(!dir.join("eu").join(STATED_DATE_FILE).exists());
+        // Importing again without a date forgets the stated one.
+        import(&ofac, &dir, None).expect("imports");
+        store.reload();
+        let ofac_version = store
+            .snapshot()
+            .lists
+            .iter()
+            .find(|l| l.source == Source::OfacSdn)
+            .map(|l| l.published_at);
+        assert_eq!(ofac_version, Some(None));
+        assert!(parse_stated_date("2025-02-30").is_err());
+        assert!(parse_stated_date("14/03/2025").is_err());
+        assert!(parse_stated_date("2999-01-01").is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn import_replaces_atomically_and_swap_is_whole() {
         let dir = std::env::temp_dir().join(format!("suite-lists-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let list = import(&fixtures().join("eu_fsf_sample.xml"), &dir).expect("imports");
+        let list = import(&fixtures().join("eu_fsf_sample.xml"), &dir, None).expect("imports");
         assert_eq!(list.entries.len(), 3);
         // Again: the previous version is replaced, not duplicated.
-        import(&fixtures().join("eu_fsf_sample.xml"), &dir).expect("imports again");
-        import(&fixtures().join("ofac_sdn_sample.xml"), &dir).expect("imports SDN XML");
+        import(&fixtures().join("eu_fsf_sample.xml"), &dir, None).expect("imports again");
+        import(&fixtures().join("ofac_sdn_sample.xml"), &dir, None).expect("imports SDN XML");
         let found = discover(&dir);
         assert_eq!(found.len(), 2, "{found:?}");
         let (store, outcome) = ListStore::open(dir.clone());
@@ -418,7 +522,7 @@ mod tests {
         // The old snapshot is still whole for whoever holds it.
         assert_eq!(before.entries.len(), 6);
         assert!(store.snapshot().entries.is_empty());
-        assert!(import(&fixtures().join("nothing.xml"), &dir).is_err());
+        assert!(import(&fixtures().join("nothing.xml"), &dir, None).is_err());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
