@@ -1154,10 +1154,10 @@ pub mod types {
             }
             static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
                 ::std::sync::LazyLock::new(|| {
-                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
                 });
             if PATTERN.find(value).is_none() {
-                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -1477,10 +1477,10 @@ pub mod types {
             }
             static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
                 ::std::sync::LazyLock::new(|| {
-                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
                 });
             if PATTERN.find(value).is_none() {
-                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -1534,10 +1534,10 @@ pub mod types {
             }
             static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
                 ::std::sync::LazyLock::new(|| {
-                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
                 });
             if PATTERN.find(value).is_none() {
-                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -1591,10 +1591,10 @@ pub mod types {
             }
             static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
                 ::std::sync::LazyLock::new(|| {
-                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
                 });
             if PATTERN.find(value).is_none() {
-                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -2058,7 +2058,7 @@ pub mod types {
         ///Overall summary of the analysis.
         pub summary: ::std::string::String,
     }
-    ///Whether mail to the address can be delivered, as far as DNS tells: `deliverable` (valid syntax and the domain accepts mail), `undeliverable` (invalid syntax, no mail host, or a null MX), `unknown` (DNS could not be queried).
+    ///Whether mail to the address can be delivered, as far as DNS tells: `deliverable` (valid syntax and the domain accepts mail), `undeliverable` (invalid syntax, a domain that does not exist, no mail host, a null MX, or no MX record and an SPF reject-all record `v=spf1 -all`), `unknown` (DNS could not be queried or timed out). A TXT (SPF) lookup that fails never makes an address undeliverable.
     #[derive(
         ::serde::Deserialize,
         ::serde::Serialize,
@@ -3946,10 +3946,10 @@ pub mod types {
             }
             static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
                 ::std::sync::LazyLock::new(|| {
-                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
                 });
             if PATTERN.find(value).is_none() {
-                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }
@@ -4003,10 +4003,10 @@ pub mod types {
             }
             static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
                 ::std::sync::LazyLock::new(|| {
-                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap()
+                    ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
                 });
             if PATTERN.find(value).is_none() {
-                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+                return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
             }
             Ok(Self(value.to_string()))
         }

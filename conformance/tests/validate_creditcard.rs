@@ -71,3 +71,71 @@ async fn too_many_digits_is_an_answer_not_an_error() {
         Some("40 digits is too long for a card number (at most 19)")
     );
 }
+
+#[tokio::test]
+async fn malformed_requests_are_400_naming_the_field() {
+    let server = TestServer::start().await;
+    let key = server.key(Plan::Free, &[Api::Validate]).await;
+    let cases = [
+        ("empty", serde_json::json!({ "number": "" })),
+        ("no digit", serde_json::json!({ "number": " - . " })),
+        (
+            "10 KB",
+            serde_json::json!({ "number": "4".repeat(10 * 1024) }),
+        ),
+        (
+            "control character",
+            serde_json::json!({ "number": "4111\t1111 1111 1111" }),
+        ),
+        (
+            "C1 control character",
+            serde_json::json!({ "number": "4111\u{85}1111 1111 1111" }),
+        ),
+        (
+            "wrong type",
+            serde_json::json!({ "number": ["4111 1111 1111 1111"] }),
+        ),
+        ("null", serde_json::json!({ "number": null })),
+        ("missing", serde_json::json!({})),
+        (
+            "unknown field",
+            serde_json::json!({ "number": "4111 1111 1111 1111", "cvv": "123" }),
+        ),
+    ];
+    for (name, body) in cases {
+        let (status, error) = server
+            .post_json(&key.secret, "/v1/dev/validate/creditcard/validate", &body)
+            .await;
+        assert_eq!(status, 400, "{name}");
+        assert_eq!(error["error_code"], "invalid_input", "{name}");
+        let message = error["message"].as_str().unwrap_or_default();
+        let field = if name == "unknown field" {
+            "cvv"
+        } else {
+            "number"
+        };
+        assert!(message.contains(field), "{name}: {message}");
+        assert!(
+            !message.contains("4111 1111 1111 1111"),
+            "{name}: {message}"
+        );
+        assert!(!message.contains("1111 1111 1111"), "{name}: {message}");
+    }
+}
+
+/// A card number sent as a JSON number is refused, but the refusal must not carry the number:
+/// the message is both answered and logged.
+#[tokio::test]
+#[ignore = "open: platform/extract.rs puts serde's `invalid type: integer `N`` text, value included, in the 400 message"]
+async fn a_card_number_sent_as_a_json_number_is_not_echoed() {
+    let server = TestServer::start().await;
+    let key = server.key(Plan::Free, &[Api::Validate]).await;
+    let body = serde_json::json!({ "number": 4111111111111111u64 });
+    let (status, error) = server
+        .post_json(&key.secret, "/v1/dev/validate/creditcard/validate", &body)
+        .await;
+    assert_eq!(status, 400);
+    let message = error["message"].as_str().unwrap_or_default();
+    assert!(message.contains("number"), "{message}");
+    assert!(!message.contains("4111111111111111"), "{message}");
+}

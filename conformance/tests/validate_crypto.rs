@@ -101,6 +101,11 @@ async fn malformed_requests_are_400_naming_the_field() {
             "address",
         ),
         (
+            "C1 control character",
+            serde_json::json!({ "address": "bc1q\u{9b}0m" }),
+            "address",
+        ),
+        (
             "unknown coin",
             serde_json::json!({ "address": "bc1q", "coin": "ada" }),
             "coin",

@@ -97,6 +97,16 @@ async fn malformed_requests_are_400_naming_the_field() {
             "day_first",
         ),
         (
+            "C1 control character",
+            serde_json::json!({ "date": "2024-03-15\u{85}" }),
+            "date",
+        ),
+        (
+            "C1 control character in output_format",
+            serde_json::json!({ "date": "2024-03-15", "output_format": "%Y\u{9b}%m" }),
+            "output_format",
+        ),
+        (
             "control character in timezone",
             serde_json::json!({ "date": "2024-03-15", "timezone": "Europe/Paris\n" }),
             "timezone",

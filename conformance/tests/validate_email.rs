@@ -43,6 +43,10 @@ async fn a_valid_address() {
 async fn a_disposable_role_address_with_a_typo_suggestion() {
     let disposable = validate("admin@mailinator.com").await;
     assert!(disposable.disposable && disposable.role);
+    // Listed through its parent domain: `mailinator.com` is on the list, this is not.
+    let sub = validate("jane@inbox.mailinator.com").await;
+    assert!(sub.disposable && !sub.role);
+    assert_eq!(sub.domain, "inbox.mailinator.com");
     let typo = validate("jane@gmial.com").await;
     assert_eq!(typo.did_you_mean.as_deref(), Some("jane@gmail.com"));
 }

@@ -88,6 +88,16 @@ async fn malformed_requests_are_400_naming_the_field() {
             "password",
         ),
         (
+            "C1 control character",
+            serde_json::json!({ "password": "pass\u{85}word" }),
+            "password",
+        ),
+        (
+            "C1 control character in user inputs",
+            serde_json::json!({ "password": "secret", "user_inputs": ["jen\u{9b}nifer"] }),
+            "user_inputs[0]",
+        ),
+        (
             "21 user inputs",
             serde_json::json!({ "password": "secret", "user_inputs": many }),
             "user_inputs",

@@ -1168,9 +1168,11 @@ impl ::std::str::FromStr for CryptoValidateRequestAddress {
             return Err("shorter than 1 characters".into());
         }
         static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
+            });
         if PATTERN.find(value).is_none() {
-            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -1493,9 +1495,11 @@ impl ::std::str::FromStr for DateConvertRequestDate {
             return Err("shorter than 1 characters".into());
         }
         static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
+            });
         if PATTERN.find(value).is_none() {
-            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -1550,9 +1554,11 @@ impl ::std::str::FromStr for DateConvertRequestInputFormat {
             return Err("longer than 128 characters".into());
         }
         static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
+            });
         if PATTERN.find(value).is_none() {
-            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -1607,9 +1613,11 @@ impl ::std::str::FromStr for DateConvertRequestOutputFormat {
             return Err("longer than 128 characters".into());
         }
         static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
+            });
         if PATTERN.find(value).is_none() {
-            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -2081,7 +2089,7 @@ pub struct DeepAnalysisResult {
     ///Overall summary of the analysis.
     pub summary: ::std::string::String,
 }
-///Whether mail to the address can be delivered, as far as DNS tells: `deliverable` (valid syntax and the domain accepts mail), `undeliverable` (invalid syntax, no mail host, or a null MX), `unknown` (DNS could not be queried).
+///Whether mail to the address can be delivered, as far as DNS tells: `deliverable` (valid syntax and the domain accepts mail), `undeliverable` (invalid syntax, a domain that does not exist, no mail host, a null MX, or no MX record and an SPF reject-all record `v=spf1 -all`), `unknown` (DNS could not be queried or timed out). A TXT (SPF) lookup that fails never makes an address undeliverable.
 #[derive(
     ::serde::Deserialize,
     ::serde::Serialize,
@@ -3947,9 +3955,11 @@ impl ::std::str::FromStr for PasswordAnalyzeRequestPassword {
             return Err("shorter than 1 characters".into());
         }
         static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
+            });
         if PATTERN.find(value).is_none() {
-            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }
@@ -4004,9 +4014,11 @@ impl ::std::str::FromStr for PasswordAnalyzeRequestUserInputsItem {
             return Err("longer than 256 characters".into());
         }
         static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-            ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[^\\x00-\\x1F\\x7F]*$").unwrap());
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[^\\x00-\\x1F\\x7F-\\x9F]*$").unwrap()
+            });
         if PATTERN.find(value).is_none() {
-            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F]*$\"".into());
+            return Err("doesn't match pattern \"^[^\\x00-\\x1F\\x7F-\\x9F]*$\"".into());
         }
         Ok(Self(value.to_string()))
     }

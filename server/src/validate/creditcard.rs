@@ -160,7 +160,9 @@ pub struct CardCheck {
     pub valid: bool,
     /// Digit count.
     pub length: usize,
-    /// The issuer identification number: the first 6 digits; empty below 12 digits.
+    /// The issuer identification number: the first 6 digits; empty below 13 digits, where
+    /// `masked` hides them too (with the last 4 and the Luhn digit they would leave a
+    /// 12-digit number about ten candidates).
     pub iin: String,
     pub last4: String,
     /// All but the first 6 and last 4 digits replaced by `*`.
@@ -253,13 +255,14 @@ pub fn check(input: &str) -> Result<CardCheck, CardInputError> {
         None
     };
     let masked = mask(&digits);
+    let shows_head = length >= SHOW_HEAD_FROM;
     Ok(CardCheck {
         brand,
         luhn_valid: luhn,
         length_valid,
         valid: error.is_none(),
         length,
-        iin: if length >= 12 {
+        iin: if shows_head {
             digits.chars().take(6).collect()
         } else {
             String::new()
@@ -283,10 +286,14 @@ fn lengths_text(lengths: &[usize]) -> String {
     }
 }
 
+/// The shortest number whose first 6 digits are shown (in `masked` and as `iin`): at least
+/// 3 digits stay hidden.
+const SHOW_HEAD_FROM: usize = 13;
+
 /// Keeps the first 6 and the last 4 digits (PCI DSS); short numbers keep only the last 4.
 fn mask(digits: &str) -> String {
     let n = digits.len();
-    let keep_head = if n >= 13 { 6 } else { 0 };
+    let keep_head = if n >= SHOW_HEAD_FROM { 6 } else { 0 };
     digits
         .char_indices()
         .map(|(i, c)| if i < keep_head || i + 4 >= n { c } else { '*' })
@@ -396,6 +403,35 @@ mod tests {
         assert_eq!(check.last4, "1111");
         let amex = super::check("378282246310005").unwrap();
         assert_eq!(amex.formatted_masked, "3782 82**** *0005");
+    }
+
+    #[test]
+    fn a_twelve_digit_number_shows_only_its_last_four() {
+        // A 12-digit Maestro number: 6 + 4 shown digits and the Luhn rule would leave about
+        // ten candidates, so neither `masked` nor `iin` shows the head.
+        let check = check("5000 0000 0009").unwrap();
+        assert_eq!(check.brand, Brand::Maestro);
+        assert!(check.valid, "{:?}", check.error);
+        assert_eq!(check.masked, "********0009");
+        assert_eq!(check.iin, "");
+        assert_eq!(check.last4, "0009");
+        let thirteen = super::check("4222222222222").unwrap();
+        assert_eq!(thirteen.iin, "422222");
+        assert_eq!(thirteen.masked, "422222***2222");
+    }
+
+    #[test]
+    fn no_answer_field_holds_the_whole_number() {
+        for (number, _) in VALID {
+            let c = check(number).unwrap();
+            for field in [&c.masked, &c.formatted_masked, &c.iin, &c.last4] {
+                let shown: String = field.chars().filter(char::is_ascii_digit).collect();
+                assert!(shown.len() + 3 <= number.len(), "{number}: {field}");
+            }
+            let all = format!("{}{}", c.iin, c.last4);
+            assert!(all.len() + 3 <= number.len(), "{number}");
+            assert!(!format!("{c:?}").contains(number), "{number}");
+        }
     }
 
     #[test]

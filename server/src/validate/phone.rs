@@ -853,6 +853,32 @@ mod tests {
         assert_eq!(check(&long, None).reason, Some(Reason::InvalidCountryCode));
     }
 
+    /// The crate's shared database serialises every regex match through one mutex; each
+    /// thread here has its own database, so no two threads ever wait on the same lock.
+    #[test]
+    fn no_two_threads_share_a_regex_cache_mutex() {
+        use std::sync::Arc;
+        let shared = DATABASE.cache();
+        let mine = with_database(Database::cache);
+        let theirs = std::thread::spawn(|| with_database(Database::cache))
+            .join()
+            .expect("thread");
+        assert!(
+            !Arc::ptr_eq(&mine, &shared),
+            "this thread uses the shared database"
+        );
+        assert!(
+            !Arc::ptr_eq(&theirs, &shared),
+            "a new thread uses the shared database"
+        );
+        assert!(
+            !Arc::ptr_eq(&mine, &theirs),
+            "two threads share one database"
+        );
+        // Built once per thread, then reused.
+        assert!(Arc::ptr_eq(&mine, &with_database(Database::cache)));
+    }
+
     #[test]
     fn threads_agree() {
         let handles: Vec<_> = (0..4)

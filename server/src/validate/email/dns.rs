@@ -1,10 +1,10 @@
 //! Whether a domain accepts mail, from DNS: its MX records (RFC 5321 5.1), a null MX (RFC
-//! 7505), or failing MX the A/AAAA fallback. DNS goes through the [`Dns`] trait so the
-//! decision logic is tested with a fake; [`UdpDns`] asks the system's name servers over
-//! UDP with a deadline. The rule that matters: only a trustworthy negative answer makes an
-//! address undeliverable. A timeout, a network error, a server failure, or a resolver that
-//! denies even the top-level domain exists (as sandboxed and captive resolvers do) answers
-//! `unknown`, never `undeliverable`.
+//! 7505), or failing MX the A/AAAA fallback, which an SPF reject-all record (`spf`) vetoes.
+//! DNS goes through the [`Dns`] trait so the decision logic is tested with a fake;
+//! [`UdpDns`] asks the system's name servers over UDP with a deadline. The rule that
+//! matters: only a trustworthy negative answer makes an address undeliverable. A timeout, a
+//! network error, a server failure, or a resolver that denies even the top-level domain
+//! exists (as sandboxed and captive resolvers do) answers `unknown`, never `undeliverable`.
 
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -17,15 +17,17 @@ pub enum RecordType {
     A,
     Ns,
     Mx,
+    Txt,
     Aaaa,
 }
 
 impl RecordType {
-    fn code(self) -> u16 {
+    pub(crate) fn code(self) -> u16 {
         match self {
             RecordType::A => 1,
             RecordType::Ns => 2,
             RecordType::Mx => 15,
+            RecordType::Txt => 16,
             RecordType::Aaaa => 28,
         }
     }
@@ -42,8 +44,13 @@ pub struct Mx {
 /// What a name server said to one question.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
-    /// Records of the asked type: their count, and the MX records when MX was asked.
-    Records { count: usize, mx: Vec<Mx> },
+    /// Records of the asked type: their count, the MX records when MX was asked, and each
+    /// TXT record's text (its character-strings joined) when TXT was asked.
+    Records {
+        count: usize,
+        mx: Vec<Mx>,
+        txt: Vec<String>,
+    },
     /// The name exists but has no record of that type (NOERROR, empty answer).
     NoData,
     /// The name does not exist (NXDOMAIN).
@@ -107,22 +114,41 @@ impl MailHosts {
 
 /// Decides whether `ascii_domain` accepts mail, within `deadline` overall.
 pub async fn mail_hosts(dns: &dyn Dns, ascii_domain: &str, deadline: Duration) -> MailHosts {
-    tokio::time::timeout(deadline, decide(dns, ascii_domain))
-        .await
-        .unwrap_or_else(|_| MailHosts::unknown())
+    let until = tokio::time::Instant::now() + deadline;
+    match tokio::time::timeout_at(until, decide(dns, ascii_domain)).await {
+        Err(_) => MailHosts::unknown(),
+        Ok(Found::Decided(hosts)) => hosts,
+        // Only a reject-all record read in time vetoes the fallback: a TXT lookup that
+        // fails or runs out of time leaves the domain deliverable.
+        Ok(Found::AddressFallback) => {
+            match tokio::time::timeout_at(until, super::spf::rejects_all(dns, ascii_domain)).await {
+                Ok(true) => MailHosts::undeliverable(super::spf::REJECT_ALL_REASON),
+                _ => MailHosts::deliverable(),
+            }
+        }
+    }
 }
 
-async fn decide(dns: &dyn Dns, domain: &str) -> MailHosts {
+/// What MX, A/AAAA and the top-level domain's NS records tell.
+enum Found {
+    Decided(MailHosts),
+    /// No MX record, but an address that stands in for one (RFC 5321 5.1).
+    AddressFallback,
+}
+
+async fn decide(dns: &dyn Dns, domain: &str) -> Found {
     let negative = match dns.query(domain, RecordType::Mx).await {
-        Answer::Records { mx, .. } if mx.is_empty() => return MailHosts::unknown(),
+        Answer::Records { mx, .. } if mx.is_empty() => return Found::Decided(MailHosts::unknown()),
         Answer::Records { mx, .. } => {
             // RFC 7505: a single MX of preference 0 naming the root means "no mail".
             if mx.iter().all(|m| m.exchange.is_empty()) {
-                return MailHosts::undeliverable("The domain does not accept email (null MX).");
+                return Found::Decided(MailHosts::undeliverable(
+                    "The domain does not accept email (null MX).",
+                ));
             }
-            return MailHosts::deliverable();
+            return Found::Decided(MailHosts::deliverable());
         }
-        Answer::Failed => return MailHosts::unknown(),
+        Answer::Failed => return Found::Decided(MailHosts::unknown()),
         Answer::NxDomain => "The domain name does not exist.",
         Answer::NoData => {
             // No MX: SMTP falls back to the domain's own address (RFC 5321 5.1).
@@ -132,9 +158,11 @@ async fn decide(dns: &dyn Dns, domain: &str) -> MailHosts {
             );
             match (a, aaaa) {
                 (Answer::Records { .. }, _) | (_, Answer::Records { .. }) => {
-                    return MailHosts::deliverable();
+                    return Found::AddressFallback;
                 }
-                (Answer::Failed, _) | (_, Answer::Failed) => return MailHosts::unknown(),
+                (Answer::Failed, _) | (_, Answer::Failed) => {
+                    return Found::Decided(MailHosts::unknown());
+                }
                 _ => "The domain has no MX record and no address to fall back to.",
             }
         }
@@ -142,10 +170,10 @@ async fn decide(dns: &dyn Dns, domain: &str) -> MailHosts {
     // A negative answer counts only if the same resolver knows the top-level domain: a
     // resolver that denies `com` exists is filtering, not informing.
     let tld = domain.rsplit('.').next().unwrap_or(domain);
-    match dns.query(tld, RecordType::Ns).await {
+    Found::Decided(match dns.query(tld, RecordType::Ns).await {
         Answer::Records { count, .. } if count > 0 => MailHosts::undeliverable(negative),
         _ => MailHosts::unknown(),
-    }
+    })
 }
 
 // ─────────────────────────────────── the UDP resolver ───────────────────────────────────
@@ -281,12 +309,18 @@ fn parse_resolv_conf(conf: &str) -> Vec<SocketAddr> {
         .collect()
 }
 
+/// The UDP payload a TXT query offers to receive (EDNS(0), RFC 6891): TXT answers often
+/// exceed the classic 512 bytes. 1232 is the DNS Flag Day 2020 size, below any path MTU.
+pub(crate) const EDNS_PAYLOAD: u16 = 1232;
+
 /// A recursive query for one question (RFC 1035 4.1); `None` for a name no query can hold.
+/// TXT queries carry an EDNS(0) OPT record; the others stay plain, as before.
 fn build_query(id: u16, name: &str, rtype: RecordType) -> Option<Vec<u8>> {
-    let mut packet = Vec::with_capacity(32 + name.len());
+    let edns = rtype == RecordType::Txt;
+    let mut packet = Vec::with_capacity(48 + name.len());
     packet.extend_from_slice(&id.to_be_bytes());
     packet.extend_from_slice(&[0x01, 0x00]); // RD
-    packet.extend_from_slice(&[0, 1, 0, 0, 0, 0, 0, 0]); // QD=1
+    packet.extend_from_slice(&[0, 1, 0, 0, 0, 0, 0, u8::from(edns)]); // QD=1, AR=0 or 1
     for label in name.trim_end_matches('.').split('.') {
         let len = u8::try_from(label.len())
             .ok()
@@ -297,7 +331,17 @@ fn build_query(id: u16, name: &str, rtype: RecordType) -> Option<Vec<u8>> {
     packet.push(0);
     packet.extend_from_slice(&rtype.code().to_be_bytes());
     packet.extend_from_slice(&[0, 1]); // IN
-    (packet.len() <= 512).then_some(packet)
+    if packet.len() > 512 {
+        return None;
+    }
+    if edns {
+        // Root owner, type OPT (41), class = payload size, no extended flags, no options.
+        packet.push(0);
+        packet.extend_from_slice(&41u16.to_be_bytes());
+        packet.extend_from_slice(&EDNS_PAYLOAD.to_be_bytes());
+        packet.extend_from_slice(&[0, 0, 0, 0, 0, 0]);
+    }
+    Some(packet)
 }
 
 /// Reads a response; `None` if it is not a response to query `id`.
@@ -322,6 +366,7 @@ fn parse_response(msg: &[u8], id: u16, rtype: RecordType) -> Option<Answer> {
     }
     let mut count = 0;
     let mut mx = Vec::new();
+    let mut txt = Vec::new();
     for _ in 0..answers {
         let Some(after_name) = skip_name(msg, pos) else {
             break;
@@ -344,16 +389,32 @@ fn parse_response(msg: &[u8], id: u16, rtype: RecordType) -> Option<Answer> {
                     exchange,
                 });
             }
+            if rtype == RecordType::Txt {
+                txt.push(read_character_strings(&msg[rdata..end])?);
+            }
         }
         pos = end;
     }
     Some(if count > 0 {
-        Answer::Records { count, mx }
+        Answer::Records { count, mx, txt }
     } else if truncated {
         Answer::Failed
     } else {
         Answer::NoData
     })
+}
+
+/// A TXT record's text: its character-strings (RFC 1035 3.3.14) joined with nothing between
+/// them, as SPF reads them (RFC 7208 3.3); `None` if a length runs past the record.
+fn read_character_strings(rdata: &[u8]) -> Option<String> {
+    let mut text = Vec::with_capacity(rdata.len());
+    let mut rest = rdata;
+    while let Some((&len, tail)) = rest.split_first() {
+        let piece = tail.get(..usize::from(len))?;
+        text.extend_from_slice(piece);
+        rest = &tail[usize::from(len)..];
+    }
+    Some(String::from_utf8_lossy(&text).into_owned())
 }
 
 /// The position after the (possibly compressed) name at `pos`.
@@ -398,6 +459,8 @@ pub(crate) mod tests {
     pub(crate) struct FakeDns {
         pub(crate) answers: HashMap<(String, RecordType), Answer>,
         pub(crate) delay: Option<Duration>,
+        /// Questions of this type are never answered.
+        pub(crate) hang: Option<RecordType>,
     }
 
     impl FakeDns {
@@ -418,6 +481,7 @@ pub(crate) mod tests {
         Answer::Records {
             count,
             mx: Vec::new(),
+            txt: Vec::new(),
         }
     }
 
@@ -431,6 +495,15 @@ pub(crate) mod tests {
                     exchange: exchange.to_owned(),
                 })
                 .collect(),
+            txt: Vec::new(),
+        }
+    }
+
+    pub(crate) fn txt(texts: &[&str]) -> Answer {
+        Answer::Records {
+            count: texts.len(),
+            mx: Vec::new(),
+            txt: texts.iter().map(|&t| t.to_owned()).collect(),
         }
     }
 
@@ -439,6 +512,9 @@ pub(crate) mod tests {
             Box::pin(async move {
                 if let Some(delay) = self.delay {
                     tokio::time::sleep(delay).await;
+                }
+                if self.hang == Some(rtype) {
+                    std::future::pending::<()>().await;
                 }
                 self.answers
                     .get(&(name.to_owned(), rtype))
@@ -629,7 +705,8 @@ pub(crate) mod tests {
                         preference: 0,
                         exchange: String::new()
                     },
-                ]
+                ],
+                txt: Vec::new(),
             })
         );
         assert_eq!(parse_response(&answer, 0x9999, RecordType::Mx), None);
@@ -650,6 +727,50 @@ pub(crate) mod tests {
         );
         assert_eq!(parse_response(&answer[..20], 0x1234, RecordType::Mx), None);
         assert!(build_query(1, &"a".repeat(64), RecordType::A).is_none());
+    }
+
+    #[test]
+    fn txt_queries_offer_edns_and_txt_answers_are_read() {
+        use super::super::fake_server::{reply, txt_rdata};
+        let plain = build_query(7, "example.com", RecordType::Mx).expect("query");
+        assert_eq!(&plain[10..12], &[0, 0], "no additional record");
+        let query = build_query(7, "example.com", RecordType::Txt).expect("query");
+        assert_eq!(&query[10..12], &[0, 1], "one additional record");
+        assert_eq!(query.len(), plain.len() + 11);
+        let [hi, lo] = EDNS_PAYLOAD.to_be_bytes();
+        assert_eq!(&query[plain.len()..], &[0, 0, 41, hi, lo, 0, 0, 0, 0, 0, 0]);
+        let records = [
+            txt_rdata(&["v=spf1", " -all"]),
+            txt_rdata(&["google-site-verification=x"]),
+            txt_rdata(&[]),
+        ];
+        let answer = reply(&query, plain.len(), 0, RecordType::Txt, &records);
+        assert_eq!(
+            parse_response(&answer, 7, RecordType::Txt),
+            Some(Answer::Records {
+                count: 3,
+                mx: Vec::new(),
+                txt: vec![
+                    "v=spf1 -all".to_owned(),
+                    "google-site-verification=x".to_owned(),
+                    String::new()
+                ],
+            })
+        );
+        // A character-string longer than its record is not an answer.
+        let broken = reply(
+            &query,
+            plain.len(),
+            0,
+            RecordType::Txt,
+            &[vec![9, b'v', b'=']],
+        );
+        assert_eq!(parse_response(&broken, 7, RecordType::Txt), None);
+        let nodata = reply(&query, plain.len(), 0, RecordType::Txt, &[]);
+        assert_eq!(
+            parse_response(&nodata, 7, RecordType::Txt),
+            Some(Answer::NoData)
+        );
     }
 
     #[tokio::test]

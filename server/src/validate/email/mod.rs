@@ -1,10 +1,13 @@
 //! Email address validation: syntax by python-email-validator's rules (`syntax`), the
 //! disposable, role-account and typo lists (`lists`), and deliverability from DNS (`dns`,
-//! MX with the A/AAAA fallback; `unknown` rather than a guess when DNS cannot tell). No
-//! SMTP connection is ever made.
+//! MX with the A/AAAA fallback, vetoed by an SPF reject-all record (`spf`); `unknown` rather
+//! than a guess when DNS cannot tell). No SMTP connection is ever made.
 
 pub mod dns;
+#[cfg(test)]
+mod fake_server;
 pub mod lists;
+pub mod spf;
 pub mod syntax;
 
 use std::sync::LazyLock;
