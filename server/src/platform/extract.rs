@@ -79,13 +79,33 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     }
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
-        let inner = e.into_inner();
+        let inner = without_value(&e.into_inner().to_string());
         if path == "." || path == "?" || path.is_empty() {
             ApiError::InvalidInput(format!("invalid JSON body: {inner}"))
         } else {
             ApiError::InvalidInput(format!("field `{path}`: {inner}"))
         }
     })
+}
+
+/// serde's "invalid type: integer `4111...`, expected a string" without the value: a card
+/// number or a password sent with the wrong JSON type must not come back in the answer, nor
+/// reach the log. Only the kind of value is kept ("invalid type: integer, expected a string").
+fn without_value(message: &str) -> String {
+    for prefix in ["invalid type: ", "invalid value: "] {
+        if let Some(rest) = message.strip_prefix(prefix)
+            && let Some(at) = rest.rfind(", expected ")
+        {
+            let (unexpected, expected) = rest.split_at(at);
+            let kind = unexpected
+                .split(['`', '"'])
+                .next()
+                .unwrap_or_default()
+                .trim_end();
+            return format!("{prefix}{kind}{expected}");
+        }
+    }
+    message.to_owned()
 }
 
 /// The path of the first `null` member or array item outside free-form members.
@@ -372,6 +392,30 @@ mod hyper_request {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn wrong_types_are_named_without_their_value() {
+        assert_eq!(
+            without_value("invalid type: integer `4111111111111111`, expected a string"),
+            "invalid type: integer, expected a string"
+        );
+        assert_eq!(
+            without_value("invalid type: string \"hunter2, expected\", expected u32"),
+            "invalid type: string, expected u32"
+        );
+        assert_eq!(
+            without_value("invalid value: floating point `1.5`, expected a positive integer"),
+            "invalid value: floating point, expected a positive integer"
+        );
+        assert_eq!(
+            without_value("invalid type: sequence, expected a string"),
+            "invalid type: sequence, expected a string"
+        );
+        assert_eq!(
+            without_value("missing field `iban`"),
+            "missing field `iban`"
+        );
+    }
+
     use super::*;
 
     #[derive(Debug, serde::Deserialize)]
