@@ -3442,7 +3442,7 @@ pub mod types {
         ///Number of entries loaded from it.
         pub entries: u64,
         pub list: SanctionsList,
-        ///Publication date of the list, when the file states it.
+        ///Publication date of the list, when the file states it or the operator stated it at import (`suite lists import --published YYYY-MM-DD`, for formats such as the OFAC CSV export that carry no date); absent otherwise.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub published_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         ///The list file (`OFAC SDN`, `OFAC Consolidated`, `UN Consolidated`, `EU Consolidated`).
