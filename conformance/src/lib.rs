@@ -226,6 +226,41 @@ pub fn status_of<T>(
 }
 
 /// Which database this run uses, for messages.
+/// A directory of the real sanctions lists from `../shared/data/sanctions` (OFAC SDN 2021,
+/// OFAC Consolidated 2025, UN 2026), linked in place, plus the EU sample written to the EU
+/// schema when `with_eu_sample`, for `config.sanctions.list_dir`.
+pub fn real_sanctions_lists(with_eu_sample: bool) -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let data = root.join("../shared/data/sanctions");
+    assert!(
+        data.join("un/consolidated.xml").is_file(),
+        "the real sanctions lists are missing: expected them in {}",
+        data.display()
+    );
+    let selection = if with_eu_sample { "with-eu" } else { "no-eu" };
+    let dir = std::env::temp_dir().join(format!(
+        "suite-conformance-lists-{selection}-{}",
+        std::process::id()
+    ));
+    let mut links = vec![
+        ("ofac-sdn", data.join("ofac-sdn-2021")),
+        ("ofac-cons", data.join("ofac-cons-2025")),
+        ("un", data.join("un")),
+    ];
+    if with_eu_sample {
+        links.push((
+            "eu.xml",
+            root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml"),
+        ));
+    }
+    let _ = std::fs::create_dir_all(&dir);
+    for (link, target) in links {
+        // Tests of one binary run in parallel: a link another made first is as good.
+        let _ = std::os::unix::fs::symlink(target, dir.join(link));
+    }
+    dir
+}
+
 pub fn database_kind() -> &'static str {
     if std::env::var_os("SUITE_TEST_POSTGRES_URL").is_some() {
         "postgres"

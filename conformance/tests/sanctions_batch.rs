@@ -2,40 +2,13 @@
 //! in order on the same list versions, one quota unit per entity, and the limits (empty
 //! batch 400, 101 entities 413, an invalid entity 400 naming it). Snapshotted.
 
-use std::path::PathBuf;
-
 use conformance::TestServer;
 use serde_json::json;
 use suite_client::types;
 use suite_server::platform::{Api, Plan};
 
-fn lists_dir() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let data = root.join("../shared/data/sanctions");
-    assert!(
-        data.join("un/consolidated.xml").is_file(),
-        "the real sanctions lists are missing: expected them in {}",
-        data.display()
-    );
-    let dir = std::env::temp_dir().join(format!(
-        "suite-conformance-lists-batch-{}",
-        std::process::id()
-    ));
-    if !dir.join("un").exists() {
-        let _ = std::fs::create_dir_all(&dir);
-        for (link, target) in [
-            ("ofac-sdn", data.join("ofac-sdn-2021")),
-            ("ofac-cons", data.join("ofac-cons-2025")),
-            ("un", data.join("un")),
-        ] {
-            let _ = std::os::unix::fs::symlink(target, dir.join(link));
-        }
-    }
-    dir
-}
-
 async fn server() -> TestServer {
-    let dir = lists_dir();
+    let dir = conformance::real_sanctions_lists(false);
     TestServer::start_with(move |config| config.sanctions.list_dir = dir).await
 }
 

@@ -2,44 +2,13 @@
 //! whose date of birth agrees, a subject that is clear, reviewed false positives excluded,
 //! an entry found by its identifier, and malformed requests. Snapshotted.
 
-use std::path::PathBuf;
-
 use conformance::TestServer;
 use serde_json::json;
 use suite_client::types;
 use suite_server::platform::{Api, Plan};
 
-fn lists_dir() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let data = root.join("../shared/data/sanctions");
-    assert!(
-        data.join("un/consolidated.xml").is_file(),
-        "the real sanctions lists are missing: expected them in {}",
-        data.display()
-    );
-    let dir = std::env::temp_dir().join(format!(
-        "suite-conformance-lists-deep-{}",
-        std::process::id()
-    ));
-    if !dir.join("un").exists() {
-        let _ = std::fs::create_dir_all(&dir);
-        for (link, target) in [
-            ("ofac-sdn", data.join("ofac-sdn-2021")),
-            ("ofac-cons", data.join("ofac-cons-2025")),
-            (
-                "eu.xml",
-                root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml"),
-            ),
-            ("un", data.join("un")),
-        ] {
-            let _ = std::os::unix::fs::symlink(target, dir.join(link));
-        }
-    }
-    dir
-}
-
 async fn analyze(body: serde_json::Value) -> types::DeepAnalysisResult {
-    let dir = lists_dir();
+    let dir = conformance::real_sanctions_lists(true);
     let server = TestServer::start_with(move |config| config.sanctions.list_dir = dir).await;
     let key = server.key(Plan::Free, &[Api::Sanctions]).await;
     let request: types::DeepAnalysisRequest = serde_json::from_value(body).expect("valid request");
@@ -129,7 +98,7 @@ async fn an_identifier_finds_the_entry_whatever_its_name() {
 
 #[tokio::test]
 async fn malformed_requests_are_400_naming_the_field() {
-    let dir = lists_dir();
+    let dir = conformance::real_sanctions_lists(true);
     let server = TestServer::start_with(move |config| config.sanctions.list_dir = dir).await;
     let key = server.key(Plan::Free, &[Api::Sanctions]).await;
     let cases = [

@@ -3,42 +3,14 @@
 //! fixture: a listed name in another spelling, an unlisted name, malformed requests, and the
 //! answer when no list is loaded. Snapshotted.
 
-use std::path::PathBuf;
-
 use conformance::TestServer;
 use serde_json::json;
 use suite_client::types;
 use suite_server::platform::{Api, Plan};
 
 /// A list directory holding links to the real lists and the EU fixture.
-fn lists_dir() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let data = root.join("../shared/data/sanctions");
-    assert!(
-        data.join("un/consolidated.xml").is_file(),
-        "the real sanctions lists are missing: expected them in {}",
-        data.display()
-    );
-    let dir = std::env::temp_dir().join(format!("suite-conformance-lists-{}", std::process::id()));
-    if !dir.join("un").exists() {
-        let _ = std::fs::create_dir_all(&dir);
-        for (link, target) in [
-            ("ofac-sdn", data.join("ofac-sdn-2021")),
-            ("ofac-cons", data.join("ofac-cons-2025")),
-            (
-                "eu.xml",
-                root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml"),
-            ),
-            ("un", data.join("un")),
-        ] {
-            let _ = std::os::unix::fs::symlink(target, dir.join(link));
-        }
-    }
-    dir
-}
-
 async fn server_with_lists() -> TestServer {
-    let dir = lists_dir();
+    let dir = conformance::real_sanctions_lists(true);
     TestServer::start_with(move |config| config.sanctions.list_dir = dir).await
 }
 
