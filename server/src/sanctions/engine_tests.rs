@@ -170,6 +170,15 @@ fn the_default_screen_threshold_is_0_85() {
     assert_eq!(batch.entities[0].threshold, 0.85);
 }
 
+/// The entity ids of a deep analysis's hits, best first.
+fn hit_ids<'a>(index: &'a Index, outcome: &deep::DeepOutcome) -> Vec<&'a str> {
+    outcome
+        .hits
+        .iter()
+        .map(|h| index.entries[h.entry as usize].id.as_str())
+        .collect()
+}
+
 #[test]
 fn exact_name_ties_are_ranked_by_agreeing_fields_and_explained() {
     let index = sample();
@@ -182,11 +191,7 @@ fn exact_name_ties_are_ranked_by_agreeing_fields_and_explained() {
         ..Subject::default()
     };
     let outcome = deep::analyze(&index, &subject);
-    let order: Vec<&str> = outcome
-        .hits
-        .iter()
-        .map(|h| index.entries[h.entry as usize].id.as_str())
-        .collect();
+    let order = hit_ids(&index, &outcome);
     assert_eq!(order, ["OFAC-SDN-4", "OFAC-SDN-3"]);
     assert_eq!(outcome.hits[0].agreeing_fields, 2);
     assert_eq!(outcome.hits[1].agreeing_fields, 0);
@@ -225,11 +230,7 @@ fn excluded_entries_are_never_returned() {
         ..Subject::default()
     };
     let outcome = deep::analyze(&index, &subject);
-    let order: Vec<&str> = outcome
-        .hits
-        .iter()
-        .map(|h| index.entries[h.entry as usize].id.as_str())
-        .collect();
+    let order = hit_ids(&index, &outcome);
     assert_eq!(order, ["OFAC-SDN-3"]);
 }
 
