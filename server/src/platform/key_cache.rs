@@ -13,13 +13,15 @@ use super::api::Api;
 use super::db::Db;
 use super::keys::{self, KeyLookup};
 
-/// How many (key, API) answers are kept at most; unknown keys are cached too, so a flood of
+/// How many keys' answers are kept at most; unknown keys are cached too, so a flood of
 /// made-up keys must not grow the map without bound.
 const MAX_ENTRIES: usize = 65_536;
 
 pub struct KeyCache {
     ttl: Duration,
-    entries: Mutex<HashMap<(String, Api), Entry>>,
+    max_keys: usize,
+    /// By the secret's hash, then by API: looked up with a borrowed hash, no allocation.
+    entries: Mutex<HashMap<String, HashMap<Api, Entry>>>,
 }
 
 struct Entry {
@@ -33,6 +35,7 @@ impl KeyCache {
     pub fn new(ttl: Duration) -> KeyCache {
         KeyCache {
             ttl,
+            max_keys: MAX_ENTRIES,
             entries: Mutex::new(HashMap::new()),
         }
     }
@@ -54,22 +57,26 @@ impl KeyCache {
 
     fn fresh(&self, hash: &str, api: Api, generation: u64) -> Option<KeyLookup> {
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        let entry = entries.get(&(hash.to_owned(), api))?;
+        let entry = entries.get(hash)?.get(&api)?;
         (entry.generation == generation && entry.looked_up_at.elapsed() < self.ttl)
             .then(|| entry.lookup.clone())
     }
 
     fn keep(&self, hash: String, api: Api, generation: u64, lookup: KeyLookup) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if entries.len() >= MAX_ENTRIES {
-            entries
-                .retain(|_, e| e.generation == generation && e.looked_up_at.elapsed() < self.ttl);
-            if entries.len() >= MAX_ENTRIES {
+        if entries.len() >= self.max_keys && !entries.contains_key(&hash) {
+            entries.retain(|_, apis| {
+                apis.retain(|_, e| {
+                    e.generation == generation && e.looked_up_at.elapsed() < self.ttl
+                });
+                !apis.is_empty()
+            });
+            if entries.len() >= self.max_keys {
                 entries.clear();
             }
         }
-        entries.insert(
-            (hash, api),
+        entries.entry(hash).or_default().insert(
+            api,
             Entry {
                 looked_up_at: Instant::now(),
                 generation,
@@ -176,5 +183,35 @@ mod tests {
                 .unwrap(),
             KeyLookup::Unknown
         );
+    }
+
+    #[tokio::test]
+    async fn a_flood_of_made_up_keys_stays_bounded() {
+        let db = Db::in_memory().await;
+        let mut cache = KeyCache::new(Duration::from_secs(3600));
+        cache.max_keys = 3;
+        let issued = keys::create(&db, "k", &[(Api::Validate, Plan::Free)], 0)
+            .await
+            .unwrap();
+        for i in 0..20 {
+            let made_up = format!("sk_live_made_up_{i}");
+            assert_eq!(
+                cache.lookup(&db, &made_up, Api::Validate).await.unwrap(),
+                KeyLookup::Unknown
+            );
+            assert!(lock_len(&cache) <= 3);
+        }
+        assert!(matches!(
+            cache
+                .lookup(&db, &issued.api_key, Api::Validate)
+                .await
+                .unwrap(),
+            KeyLookup::Active { .. }
+        ));
+        assert!(lock_len(&cache) <= 3);
+    }
+
+    fn lock_len(cache: &KeyCache) -> usize {
+        cache.entries.lock().unwrap().len()
     }
 }

@@ -271,6 +271,31 @@ fn load_paths(dir: &Path, paths: &[PathBuf]) -> Result<(Index, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sha2::Digest;
+
+    #[test]
+    fn info_names_each_list_by_version_and_counts() {
+        let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("src/sanctions/fixtures/eu_fsf_sample.xml");
+        let dir = std::env::temp_dir().join(format!("suite-info-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let list = store::import(&fixture, &dir, None).expect("imports");
+        let line = describe(&list);
+        // The sample's generationDate is 2025-06-30T17:05:41+02:00; three entities with nine
+        // names (six aliases, two of them `strong="false"`) and two birth dates.
+        assert!(line.contains("published 2025-06-30T15:05:41Z"), "{line}");
+        let bytes = std::fs::read(&fixture).expect("fixture");
+        let sha = sha2::Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>();
+        assert!(line.contains(&format!("sha256 {sha}")), "{line}");
+        assert!(
+            line.contains("3 entries, 6 aliases (2 weak), 2 dates of birth"),
+            "{line}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_failed_refresh_says_why_and_keeps_the_lists() {
