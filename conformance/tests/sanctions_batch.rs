@@ -80,18 +80,11 @@ async fn each_entity_is_answered_in_order_and_costs_one_request() {
 async fn limits_and_invalid_entities() {
     let server = server().await;
     let key = server.key(Plan::Free, &[Api::Sanctions]).await;
-    let post = |body: serde_json::Value| {
-        let request = server
-            .raw()
-            .post(server.url("/v1/compliance/sanctions/batch"))
-            .header("X-API-Key", &key.secret)
-            .json(&body);
-        async move {
-            let response = request.send().await.expect("response");
-            let status = response.status().as_u16();
-            let body: serde_json::Value = response.json().await.expect("error body");
-            (status, body)
-        }
+    let (server, secret) = (&server, key.secret.as_str());
+    let post = |body: serde_json::Value| async move {
+        server
+            .post_json(secret, "/v1/compliance/sanctions/batch", &body)
+            .await
     };
     let (status, _) = post(json!({ "entities": [] })).await;
     assert_eq!(status, 400);

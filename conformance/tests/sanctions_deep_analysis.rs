@@ -120,16 +120,10 @@ async fn malformed_requests_are_400_naming_the_field() {
     ];
     let mut last = serde_json::Value::Null;
     for (body, field) in cases {
-        let response = server
-            .raw()
-            .post(server.url("/v1/compliance/sanctions/deep-analysis"))
-            .header("X-API-Key", &key.secret)
-            .json(&body)
-            .send()
-            .await
-            .expect("response");
-        assert_eq!(response.status().as_u16(), 400, "{body}");
-        let error: serde_json::Value = response.json().await.expect("error body");
+        let (status, error) = server
+            .post_json(&key.secret, "/v1/compliance/sanctions/deep-analysis", &body)
+            .await;
+        assert_eq!(status, 400, "{body}");
         let message = error["message"].as_str().unwrap_or_default().to_owned();
         assert!(message.contains(field), "{body}: {message}");
         last = error;

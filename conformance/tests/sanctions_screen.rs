@@ -209,16 +209,8 @@ async fn without_lists_the_answer_is_503_lists_unavailable() {
             json!({ "entities": [{ "name": "Muammar Gaddafi" }] }),
         ),
     ] {
-        let response = server
-            .raw()
-            .post(server.url(path))
-            .header("X-API-Key", &key.secret)
-            .json(&body)
-            .send()
-            .await
-            .expect("response");
-        assert_eq!(response.status().as_u16(), 503, "{path}");
-        let error: serde_json::Value = response.json().await.expect("error body");
+        let (status, error) = server.post_json(&key.secret, path, &body).await;
+        assert_eq!(status, 503, "{path}");
         assert_eq!(error["error_code"], "lists_unavailable");
     }
 }

@@ -49,16 +49,14 @@ async fn letters_are_400_naming_the_field() {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
     // The generated client refuses this value itself (the contract's pattern), so: raw HTTP.
-    let response = server
-        .raw()
-        .post(server.url("/v1/dev/validate/creditcard/validate"))
-        .header("X-API-Key", &key.secret)
-        .json(&serde_json::json!({ "number": "4111-abcd" }))
-        .send()
-        .await
-        .expect("response");
-    assert_eq!(response.status().as_u16(), 400);
-    let body: serde_json::Value = response.json().await.expect("error body");
+    let (status, body) = server
+        .post_json(
+            &key.secret,
+            "/v1/dev/validate/creditcard/validate",
+            &serde_json::json!({ "number": "4111-abcd" }),
+        )
+        .await;
+    assert_eq!(status, 400);
     insta::assert_yaml_snapshot!(body, { ".request_id" => "[request_id]" });
 }
 

@@ -65,16 +65,14 @@ async fn control_characters_are_400_naming_the_field() {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
     // The generated client refuses this value itself (the contract's pattern), so: raw HTTP.
-    let response = server
-        .raw()
-        .post(server.url("/v1/dev/validate/date/convert"))
-        .header("X-API-Key", &key.secret)
-        .json(&serde_json::json!({ "date": "2024-03-15\u{0}" }))
-        .send()
-        .await
-        .expect("response");
-    assert_eq!(response.status().as_u16(), 400);
-    let body: serde_json::Value = response.json().await.expect("error body");
+    let (status, body) = server
+        .post_json(
+            &key.secret,
+            "/v1/dev/validate/date/convert",
+            &serde_json::json!({ "date": "2024-03-15\u{0}" }),
+        )
+        .await;
+    assert_eq!(status, 400);
     insta::assert_yaml_snapshot!(body, { ".request_id" => "[request_id]" });
 }
 
@@ -113,16 +111,10 @@ async fn malformed_requests_are_400_naming_the_field() {
         ),
     ];
     for (name, body, field) in cases {
-        let response = server
-            .raw()
-            .post(server.url("/v1/dev/validate/date/convert"))
-            .header("X-API-Key", &key.secret)
-            .json(&body)
-            .send()
-            .await
-            .expect("response");
-        assert_eq!(response.status().as_u16(), 400, "{name}");
-        let error: serde_json::Value = response.json().await.expect("error body");
+        let (status, error) = server
+            .post_json(&key.secret, "/v1/dev/validate/date/convert", &body)
+            .await;
+        assert_eq!(status, 400, "{name}");
         let message = error["message"].as_str().unwrap_or_default();
         assert!(message.contains(&format!("`{field}`")), "{name}: {message}");
     }

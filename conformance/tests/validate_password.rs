@@ -109,16 +109,10 @@ async fn malformed_requests_are_400_naming_the_field() {
         ),
     ];
     for (name, body, field) in cases {
-        let response = server
-            .raw()
-            .post(server.url("/v1/dev/validate/password/analyze"))
-            .header("X-API-Key", &key.secret)
-            .json(&body)
-            .send()
-            .await
-            .expect("response");
-        assert_eq!(response.status().as_u16(), 400, "{name}");
-        let error: serde_json::Value = response.json().await.expect("error body");
+        let (status, error) = server
+            .post_json(&key.secret, "/v1/dev/validate/password/analyze", &body)
+            .await;
+        assert_eq!(status, 400, "{name}");
         let message = error["message"].as_str().unwrap_or_default();
         assert!(message.contains(&format!("`{field}`")), "{name}: {message}");
         assert!(
