@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::index::Index;
-use super::model::{Kind, ListFile, Quality, Source};
+use super::model::{Entry, Kind, ListFile, Quality, Source};
 use super::store;
 
 pub fn data_dir() -> PathBuf {
@@ -56,6 +56,14 @@ fn counts(list: &ListFile) -> Counts {
     }
 }
 
+/// The list's entry `id`; the test fails if the list lacks it.
+fn entry<'a>(list: &'a ListFile, id: &str) -> &'a Entry {
+    list.entries
+        .iter()
+        .find(|e| e.id == id)
+        .unwrap_or_else(|| panic!("entry {id} is missing"))
+}
+
 fn show(name: &str, c: &Counts) {
     println!(
         "{name}: entries {} ind {} org {} vessel {} aircraft {} aliases {} weak {} dobs {}",
@@ -76,11 +84,7 @@ fn ofac_sdn_2021_csv() {
     );
     // Strong aliases from alt.csv plus weak a.k.a.s of the remarks, without repeats.
     assert_eq!((c.aliases, c.weak, c.dobs), (14343, 2439, 5124));
-    let bnc = list
-        .entries
-        .iter()
-        .find(|e| e.id == "OFAC-SDN-306")
-        .expect("entry 306");
+    let bnc = entry(&list, "OFAC-SDN-306");
     let names: Vec<(&str, Quality)> = bnc
         .names
         .iter()
@@ -95,11 +99,7 @@ fn ofac_sdn_2021_csv() {
         ]
     );
     assert_eq!(bnc.countries, ["CH", "ES", "JP", "PA"]);
-    let tanker = list
-        .entries
-        .iter()
-        .find(|e| e.id == "OFAC-SDN-15036")
-        .expect("entry 15036");
+    let tanker = entry(&list, "OFAC-SDN-15036");
     assert_eq!(tanker.kind, Kind::Vessel);
     assert!(
         tanker
@@ -119,11 +119,7 @@ fn ofac_consolidated_2025_csv() {
     assert_eq!((c.individuals, c.organizations), (79, 363));
     // Remarks continue in cons_comments.csv: its aliases count too.
     assert_eq!((c.aliases, c.weak, c.dobs), (1143, 72, 74));
-    let cccc = list
-        .entries
-        .iter()
-        .find(|e| e.id == "OFAC-CONS-30930")
-        .expect("entry 30930");
+    let cccc = entry(&list, "OFAC-CONS-30930");
     assert!(
         cccc.names
             .iter()
@@ -138,11 +134,7 @@ fn ofac_sdn_sample_2025_with_comments() {
     show("sample2025", &c);
     assert_eq!(c.entries, 17);
     assert_eq!((c.aliases, c.weak, c.dobs), (29, 16, 4));
-    let logan = list
-        .entries
-        .iter()
-        .find(|e| e.id == "OFAC-SDN-10278")
-        .expect("entry 10278");
+    let logan = entry(&list, "OFAC-SDN-10278");
     assert_eq!(logan.dates_of_birth, ["1963-07-28"]);
     assert!(
         logan
@@ -175,11 +167,7 @@ fn un_consolidated_2026() {
         .filter(|n| n.original_script)
         .count();
     assert_eq!(original, 377);
-    let gaston = list
-        .entries
-        .iter()
-        .find(|e| e.id == "UN-CDi.003")
-        .expect("CDi.003");
+    let gaston = entry(&list, "UN-CDi.003");
     assert_eq!(gaston.primary_name(), "GASTON IYAMUREMYE");
     assert_eq!(gaston.dates_of_birth, ["1948"]);
     assert_eq!(gaston.nationalities, ["RW"]);
