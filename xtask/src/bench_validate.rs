@@ -58,9 +58,50 @@ const CASES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// wrk's settings: one thread (the server gets the other core), a few keep-alive connections.
+/// wrk's settings: one thread, a few keep-alive connections.
 const CONNECTIONS: &str = "16";
 const DURATION: &str = "5s";
+
+/// Which CPUs wrk and the servers under test run on: wrk on the first, every server (the
+/// reference and the suite alike) on all the others, so the two never take turns on a core
+/// and each run measures the same split. On a single CPU nothing is pinned.
+struct Cpus {
+    load: Option<String>,
+    server: Option<String>,
+}
+
+impl Cpus {
+    fn split() -> Cpus {
+        let count = std::thread::available_parallelism().map_or(1, usize::from);
+        if count < 2 {
+            return Cpus {
+                load: None,
+                server: None,
+            };
+        }
+        let server = if count == 2 {
+            "1".to_owned()
+        } else {
+            format!("1-{}", count - 1)
+        };
+        Cpus {
+            load: Some("0".to_owned()),
+            server: Some(server),
+        }
+    }
+
+    /// `program` started on `cpus` (through `taskset`), or anywhere.
+    fn command(program: &Path, cpus: &Option<String>) -> Command {
+        match cpus {
+            Some(cpus) => {
+                let mut command = Command::new("taskset");
+                command.args(["-c", cpus]).arg(program);
+                command
+            }
+            None => Command::new(program),
+        }
+    }
+}
 
 pub fn run(root: &Path) -> Result<()> {
     system::ensure_bench_deps()?;
@@ -86,14 +127,20 @@ pub fn run(root: &Path) -> Result<()> {
     let mut throughput = Command::new(release.join("examples").join("validate_throughput"));
     print!("{}", capture(throughput.arg("1000"))?);
 
-    println!("\n== over HTTP on loopback (wrk -t1 -c{CONNECTIONS} -d{DURATION}) ==");
+    let cpus = Cpus::split();
+    println!(
+        "\n== over HTTP on loopback (wrk -t1 -c{CONNECTIONS} -d{DURATION}; wrk on CPU {}, servers on CPU {}) ==",
+        cpus.load.as_deref().unwrap_or("any"),
+        cpus.server.as_deref().unwrap_or("any")
+    );
     let work = TempDir::create("suite-xtask-bench")?;
     let hello_addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
-    let mut hello = Command::new(release.join("examples").join("hello"));
+    let mut hello = Cpus::command(&release.join("examples").join("hello"), &cpus.server);
     hello.arg(hello_addr.to_string());
-    let _hello = Server::spawn_command(hello, hello_addr, &work.path.join("hello.log"))?;
+    let mut hello = Server::spawn_command(hello, hello_addr, &work.path.join("hello.log"))?;
     std::thread::sleep(Duration::from_millis(300));
-    let reference = wrk(&format!("http://{hello_addr}/"), None, &work.path)?;
+    let reference = wrk(&format!("http://{hello_addr}/"), None, &cpus, &work.path)?;
+    hello.stop();
     println!(
         "{:<14} {reference:>10.0} req/s  (reference: bare hyper hello world)",
         "hello"
@@ -103,9 +150,14 @@ pub fn run(root: &Path) -> Result<()> {
     let data = work.path.join("data");
     let key = issue_key(&suite, &data, "bench", "unlimited", &["validate"])?;
     let addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
-    let mut server = Server::spawn(&suite, &data, addr, &work.path.join("suite.log"))?;
+    let mut command = Cpus::command(&suite, &cpus.server);
+    command
+        .arg("serve")
+        .env("SUITE_DATA_DIR", &data)
+        .env("SUITE_LISTEN", addr.to_string());
+    let mut server = Server::spawn_command(command, addr, &work.path.join("suite.log"))?;
     server.wait_healthy(Duration::from_secs(60))?;
-    let floor = wrk(&format!("http://{addr}/healthz"), None, &work.path)?;
+    let floor = wrk(&format!("http://{addr}/healthz"), None, &cpus, &work.path)?;
     println!(
         "{:<14} {floor:>10.0} req/s  ({:.0}% of hello world: the framework alone, no key, no body)",
         "healthz",
@@ -119,7 +171,12 @@ pub fn run(root: &Path) -> Result<()> {
                 "wrk.method = \"POST\"\nwrk.body = [[{body}]]\nwrk.headers[\"Content-Type\"] = \"application/json\"\nwrk.headers[\"X-API-Key\"] = \"{key}\"\n"
             ),
         )?;
-        let rate = wrk(&format!("http://{addr}{path}"), Some(&script), &work.path)?;
+        let rate = wrk(
+            &format!("http://{addr}{path}"),
+            Some(&script),
+            &cpus,
+            &work.path,
+        )?;
         println!(
             "{name:<14} {rate:>10.0} req/s  ({:.0}% of hello world)",
             100.0 * rate / reference
@@ -130,8 +187,8 @@ pub fn run(root: &Path) -> Result<()> {
 }
 
 /// Runs wrk against `url` and returns its Requests/sec; non-2xx answers fail the run.
-fn wrk(url: &str, script: Option<&Path>, dir: &Path) -> Result<f64> {
-    let mut command = Command::new("wrk");
+fn wrk(url: &str, script: Option<&Path>, cpus: &Cpus, dir: &Path) -> Result<f64> {
+    let mut command = Cpus::command(Path::new("wrk"), &cpus.load);
     command
         .args(["-t1", "-c", CONNECTIONS, "-d", DURATION])
         .current_dir(dir);

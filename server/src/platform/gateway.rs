@@ -12,7 +12,7 @@ use dropshot::{
     FreeformBody, HttpCodedResponse, HttpError, HttpResponseHeaders, HttpResponseOk,
     RequestContext, ServerContext,
 };
-use http::{HeaderMap, HeaderValue};
+use http::{HeaderMap, HeaderName, HeaderValue};
 
 use super::api::{Api, Plan};
 use super::blobs::{BlobStore, StoredBlob};
@@ -52,8 +52,8 @@ pub struct Caller {
     pub api: Api,
     pub plan: Plan,
     pub request_id: String,
-    /// Base of the URLs this request hands out (`download_url`).
-    pub base_url: String,
+    /// The request's Host, for the URLs it hands out when no public URL is configured.
+    host: Option<HeaderValue>,
 }
 
 /// A file answered as the response body, with its real Content-Type.
@@ -165,18 +165,21 @@ impl Gateway {
                 api,
                 plan,
                 request_id: rqctx.request_id.clone(),
-                base_url: self.base_url(headers),
+                host: headers.get(http::header::HOST).cloned(),
             }),
         }
     }
 
-    fn base_url(&self, headers: &HeaderMap) -> String {
+    /// Base of the URLs `caller`'s request hands out (`download_url`): the configured public
+    /// URL, else the request's Host.
+    fn base_url(&self, caller: &Caller) -> String {
         let configured = self.config().public_url.trim_end_matches('/');
         if !configured.is_empty() {
             return configured.to_owned();
         }
-        let host = headers
-            .get(http::header::HOST)
+        let host = caller
+            .host
+            .as_ref()
             .and_then(|v| v.to_str().ok())
             .unwrap_or(&self.config().listen);
         format!("http://{host}")
@@ -363,7 +366,7 @@ impl Gateway {
             .map_err(ApiError::internal)?;
         let download_url = format!(
             "{}{}/download/{}",
-            caller.base_url,
+            self.base_url(caller),
             api_prefix(caller.api),
             blob.id
         );
@@ -398,19 +401,21 @@ pub fn api_prefix(api: Api) -> &'static str {
 }
 
 /// The figure reported as limit and remaining on the unlimited plan (the contract's choice).
-const UNLIMITED: i64 = 4_294_967_295;
+const UNLIMITED: &str = "4294967295";
+
+const X_RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("x-ratelimit-limit");
+const X_RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("x-ratelimit-remaining");
+const X_RATELIMIT_RESET: HeaderName = HeaderName::from_static("x-ratelimit-reset");
 
 fn rate_limit_headers(admission: &Admission, headers: &mut HeaderMap) {
+    let figure = |value: Option<i64>| match value {
+        Some(value) => HeaderValue::from(value),
+        None => HeaderValue::from_static(UNLIMITED),
+    };
+    headers.insert(X_RATELIMIT_LIMIT, figure(admission.limit));
+    headers.insert(X_RATELIMIT_REMAINING, figure(admission.remaining()));
     headers.insert(
-        "x-ratelimit-limit",
-        HeaderValue::from(admission.limit.unwrap_or(UNLIMITED)),
-    );
-    headers.insert(
-        "x-ratelimit-remaining",
-        HeaderValue::from(admission.remaining().unwrap_or(UNLIMITED)),
-    );
-    headers.insert(
-        "x-ratelimit-reset",
+        X_RATELIMIT_RESET,
         HeaderValue::from(admission.reset_at.timestamp()),
     );
 }

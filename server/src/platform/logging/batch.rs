@@ -1,50 +1,19 @@
-//! The process's logger: one JSON line (bunyan format) per event on stderr. Events are
-//! formatted by a background thread and their lines reach stderr in batches, at least every
-//! 50 ms, so that logging every request costs the request threads almost nothing and the
-//! process a handful of writes per second. Never given request bodies or keys.
+//! Whole log lines collected in memory and written out in order, in batches: by a background
+//! thread at least every 50 ms, or at once by the caller that fills the batch past 64 KiB.
 
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use dropshot::ConfigLoggingLevel;
-use slog::Drain;
 
-/// Events waiting for the formatter beyond this are dropped, and the drop is reported.
-const QUEUE: usize = 16_384;
-/// The longest a formatted line waits before it is written.
+/// The longest a line waits before it is written.
 const FLUSH_EVERY: Duration = Duration::from_millis(50);
 /// Written at once when this much is waiting.
 const FLUSH_AT: usize = 64 * 1024;
 
-pub fn logger(level: ConfigLoggingLevel) -> Result<slog::Logger> {
-    let level = match level {
-        ConfigLoggingLevel::Trace => slog::Level::Trace,
-        ConfigLoggingLevel::Debug => slog::Level::Debug,
-        ConfigLoggingLevel::Info => slog::Level::Info,
-        ConfigLoggingLevel::Warn => slog::Level::Warning,
-        ConfigLoggingLevel::Error => slog::Level::Error,
-        ConfigLoggingLevel::Critical => slog::Level::Critical,
-    };
-    let output = BatchedOutput::start(io::stderr())?;
-    // Flushed after every record: that is when a whole line moves to the batch.
-    let json = slog_bunyan::with_name("suite", output)
-        .set_flush(true)
-        .build()
-        .fuse();
-    let drain = slog_async::Async::new(json.filter_level(level).fuse())
-        .chan_size(QUEUE)
-        .thread_name("suite-log".to_owned())
-        .build()
-        .fuse();
-    Ok(slog::Logger::root(drain, slog::o!()))
-}
-
-/// Bytes collected in memory and written to `W` in order, in batches. A record is written in
-/// many small pieces into `record`, which joins the batch whole when the record is flushed.
-struct BatchedOutput<W: Write> {
-    record: Vec<u8>,
+/// Lines waiting for `W`, shared by every thread that logs.
+pub struct Batch<W: Write> {
     shared: Arc<Shared<W>>,
 }
 
@@ -70,9 +39,9 @@ impl<W: Write> Shared<W> {
     }
 }
 
-impl<W: Write + Send + 'static> BatchedOutput<W> {
+impl<W: Write + Send + 'static> Batch<W> {
     /// Starts the thread that writes what is pending every [`FLUSH_EVERY`].
-    fn start(out: W) -> Result<BatchedOutput<W>> {
+    pub fn start(out: W) -> Result<Batch<W>> {
         let shared = Arc::new(Shared {
             pending: Mutex::new(Vec::with_capacity(FLUSH_AT)),
             out: Mutex::new(out),
@@ -88,27 +57,18 @@ impl<W: Write + Send + 'static> BatchedOutput<W> {
                 }
             })
             .context("starting the log writer")?;
-        Ok(BatchedOutput {
-            record: Vec::with_capacity(1024),
-            shared,
-        })
+        Ok(Batch { shared })
     }
 }
 
-impl<W: Write> Write for BatchedOutput<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.record.extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    /// The end of a record: it joins the batch, which is written at once if it is large.
-    fn flush(&mut self) -> io::Result<()> {
+impl<W: Write> Batch<W> {
+    /// Adds one whole line; writes the batch at once if it is large.
+    pub fn push(&self, line: &[u8]) -> io::Result<()> {
         let full = {
             let mut pending = lock(&self.shared.pending);
-            pending.extend_from_slice(&self.record);
+            pending.extend_from_slice(line);
             pending.len() >= FLUSH_AT
         };
-        self.record.clear();
         if full {
             self.shared.flush()?;
         }
@@ -116,20 +76,25 @@ impl<W: Write> Write for BatchedOutput<W> {
     }
 }
 
-impl<W: Write> Drop for BatchedOutput<W> {
+impl<W: Write> Drop for Batch<W> {
     fn drop(&mut self) {
-        let _ = self.flush();
         let _ = self.shared.flush();
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// A writer whose bytes the test can read back.
     #[derive(Clone, Default)]
-    struct Sink(Arc<Mutex<Vec<u8>>>);
+    pub struct Sink(pub Arc<Mutex<Vec<u8>>>);
+
+    impl Sink {
+        pub fn text(&self) -> String {
+            String::from_utf8(lock(&self.0).clone()).unwrap()
+        }
+    }
 
     impl Write for Sink {
         fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
@@ -142,13 +107,11 @@ mod tests {
     }
 
     #[test]
-    fn lines_are_written_in_order_without_being_flushed() {
+    fn lines_are_written_in_order_by_the_background_thread() {
         let sink = Sink::default();
-        let mut output = BatchedOutput::start(sink.clone()).unwrap();
+        let batch = Batch::start(sink.clone()).unwrap();
         for i in 0..1000 {
-            write!(output, "line ").unwrap();
-            writeln!(output, "{i}").unwrap();
-            output.flush().unwrap();
+            batch.push(format!("line {i}\n").as_bytes()).unwrap();
         }
         // No batch grew large: the flushing thread alone must deliver every line.
         let expected: String = (0..1000).map(|i| format!("line {i}\n")).collect();
@@ -156,26 +119,24 @@ mod tests {
         while lock(&sink.0).len() < expected.len() && std::time::Instant::now() < deadline {
             std::thread::sleep(FLUSH_EVERY);
         }
-        let written = String::from_utf8(lock(&sink.0).clone()).unwrap();
-        assert_eq!(written, expected);
-        drop(output);
+        assert_eq!(sink.text(), expected);
+        drop(batch);
     }
 
     #[test]
     fn a_large_burst_is_written_without_waiting_and_nothing_is_lost_on_drop() {
         let sink = Sink::default();
-        let mut output = BatchedOutput::start(sink.clone()).unwrap();
+        let batch = Batch::start(sink.clone()).unwrap();
         let line = "x".repeat(1023) + "\n";
         for _ in 0..100 {
-            output.write_all(line.as_bytes()).unwrap();
-            output.flush().unwrap();
+            batch.push(line.as_bytes()).unwrap();
         }
         assert!(
             lock(&sink.0).len() > 100 * 1024 - FLUSH_AT,
             "never 64 KiB or more waiting"
         );
-        output.write_all(b"last\n").unwrap();
-        drop(output);
+        batch.push(b"last\n").unwrap();
+        drop(batch);
         let written = lock(&sink.0).clone();
         assert_eq!(written.len(), 100 * 1024 + 5);
         assert!(written.ends_with(b"x\nlast\n"));
