@@ -7609,8 +7609,10 @@ impl Client {
     ASCII), whether the domain is a known disposable-mail provider, whether the local
     part is a role account (`admin`, `info`, ...), and looks up the domain's MX records
     (falling back to A/AAAA as SMTP does). No mail is sent and no SMTP connection is
-    made. When DNS cannot be reached the lookup does not hang: `mx_records` is false and
-    `deliverability` is `unknown`. An invalid address is a 200 with `valid: false`.
+    made. The name servers asked are the operator's choice (`[validate] dns_servers`),
+    by default the host's. When DNS cannot be reached the lookup does not hang:
+    `mx_records` is false and `deliverability` is `unknown`. An invalid address is a 200
+    with `valid: false`.
     Costs 1 request.
 
 

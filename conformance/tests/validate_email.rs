@@ -1,16 +1,23 @@
 //! `POST /v1/dev/validate/email/validate` end to end: a valid, an invalid and a malformed
 //! request, through the generated client, snapshotted; bad bodies answered 400 naming the
-//! field. DNS is whatever this machine has (offline here): deliverability may be `unknown`
-//! or `deliverable`, never `undeliverable` for a real provider, and the answer never hangs.
+//! field. With the machine's own DNS (offline here) deliverability may be `unknown` or
+//! `deliverable`, never `undeliverable` for a real provider, and the answer never hangs; with
+//! a loopback name server configured as `dns_servers`, each deliverability is driven.
 
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use conformance::TestServer;
 use suite_client::types;
 use suite_server::platform::{Api, Plan};
+use suite_server::validate::email::dns::RecordType;
+use suite_server::validate::email::fake_server::{self, Reply, mx_rdata, txt_rdata};
 
 async fn validate(email: &str) -> types::EmailValidationResult {
-    let server = TestServer::start().await;
+    validate_on(&TestServer::start().await, email).await
+}
+
+async fn validate_on(server: &TestServer, email: &str) -> types::EmailValidationResult {
     let key = server.key(Plan::Free, &[Api::Validate]).await;
     let request = types::EmailValidateRequest {
         email: email.parse().expect("email"),
@@ -108,4 +115,65 @@ async fn malformed_bodies_are_400_naming_the_field() {
         let message = error["message"].as_str().expect("message");
         assert!(message.contains("email"), "{body}: {message}");
     }
+}
+
+/// A server whose email check asks only the name server at `addr`.
+async fn asking(addr: SocketAddr) -> TestServer {
+    TestServer::start_with(|config| config.validate.dns_servers = vec![addr.to_string()]).await
+}
+
+#[tokio::test]
+async fn a_domain_with_mx_is_deliverable() {
+    let dns = fake_server::start(
+        |rtype| match rtype {
+            RecordType::Mx => Reply::Records(vec![mx_rdata(10, "mx.acme-widgets.com")]),
+            _ => Reply::Records(Vec::new()),
+        },
+        16,
+    )
+    .await;
+    let result = validate_on(&asking(dns.addr).await, "sales@acme-widgets.com").await;
+    assert!(result.valid && result.mx_records, "{result:?}");
+    assert_eq!(result.deliverability, types::Deliverability::Deliverable);
+    assert_eq!(dns.asked()[0].rtype, RecordType::Mx);
+}
+
+#[tokio::test]
+async fn no_mx_and_an_spf_reject_all_record_is_undeliverable() {
+    let dns = fake_server::start(
+        |rtype| match rtype {
+            RecordType::Mx | RecordType::Aaaa => Reply::Records(Vec::new()),
+            RecordType::A => Reply::Records(vec![vec![192, 0, 2, 1]]),
+            RecordType::Txt => Reply::Records(vec![txt_rdata(&["v=spf1 -all"])]),
+            RecordType::Ns => Reply::Rcode(2),
+        },
+        16,
+    )
+    .await;
+    let result = validate_on(&asking(dns.addr).await, "jane@parked-domain.com").await;
+    assert!(result.format == types::EmailFormat::Valid && !result.valid && !result.mx_records);
+    assert_eq!(result.deliverability, types::Deliverability::Undeliverable);
+    assert!(
+        result
+            .reason
+            .as_deref()
+            .is_some_and(|r| r.contains("v=spf1 -all")),
+        "{result:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_name_server_that_never_answers_gives_unknown_in_time() {
+    let dns = fake_server::start(|_| Reply::Silent, 16).await;
+    let server = asking(dns.addr).await;
+    let started = Instant::now();
+    let result = validate_on(&server, "jane@quiet-domain.com").await;
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(result.valid, "{result:?}");
+    assert_eq!(result.deliverability, types::Deliverability::Unknown);
+    assert!(!dns.asked().is_empty(), "the configured server was asked");
 }

@@ -7,6 +7,7 @@ use crate::generated::types;
 use crate::platform::{ApiError, Caller, FileBody, Gateway};
 use crate::sanctions::Sanctions;
 use crate::validate;
+use crate::validate::email::{CachedDns, UdpDns};
 
 /// The operations this backend implements; every other one answers 501 `not_implemented`.
 /// Each API issue adds its operations here as it lands (`suite operations` prints the list).
@@ -33,19 +34,26 @@ pub struct Suite {
     pub gateway: Gateway,
     /// The sanctions lists in force and the screening engine.
     pub sanctions: Sanctions,
+    /// The name servers the email check asks, with their answers cached.
+    pub email_dns: CachedDns<UdpDns>,
 }
 
 impl Suite {
     /// Builds the backend; loads the sanctions lists of the configured directory.
-    pub fn new(gateway: Gateway) -> Suite {
+    pub fn new(gateway: Gateway) -> anyhow::Result<Suite> {
         let config = gateway.config();
+        let email_dns = validate::email::resolver(config.validate.dns_servers()?);
         let sanctions = Sanctions::start(
             config.list_dir(),
             config.sanctions.max_matches,
             config.sanctions.reload_interval_secs,
             gateway.log(),
         );
-        Suite { gateway, sanctions }
+        Ok(Suite {
+            gateway,
+            sanctions,
+            email_dns,
+        })
     }
 }
 
@@ -111,7 +119,7 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::EmailValidateRequest,
     ) -> Result<types::EmailValidationResult, ApiError> {
-        validate::validate_email(&body).await
+        validate::validate_email(&body, &self.email_dns).await
     }
 
     async fn validate_password(

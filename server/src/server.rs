@@ -74,7 +74,7 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
     let db = open_database(&config).await?;
     let sweep_every = Duration::from_secs(config.sweep_interval_secs.max(1));
     let gateway = Gateway::new(config, db, clock, log.clone())?;
-    let suite = Suite::new(gateway.clone());
+    let suite = Suite::new(gateway.clone())?;
     let dropshot_config = ConfigDropshot {
         bind_address,
         // The platform reads bodies itself and answers 413 over its own limits.

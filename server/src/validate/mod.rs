@@ -166,11 +166,11 @@ fn line_type(kind: phone::LineType) -> types::PhoneLineType {
     }
 }
 
-/// `POST /v1/dev/validate/email/validate`: DNS through the system's name servers.
+/// `POST /v1/dev/validate/email/validate`: DNS through `dns`.
 pub async fn validate_email(
     body: &types::EmailValidateRequest,
+    dns: &dyn email::Dns,
 ) -> Result<types::EmailValidationResult, ApiError> {
-    let dns: &dyn email::Dns = &*email::SYSTEM_DNS;
     let check = email::check(&body.email, dns, email::DNS_DEADLINE).await;
     Ok(types::EmailValidationResult {
         valid: check.valid,

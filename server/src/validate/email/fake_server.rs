@@ -1,6 +1,7 @@
-//! A loopback name server for the DNS tests: it answers each question from a function of the
-//! record type, for at most a fixed number of questions, so tests drive the real UDP client
-//! and wire format without leaving the machine.
+//! A loopback name server for the DNS tests (the server's own, and the conformance suite's
+//! through the `testing` feature): it answers each question from a function of the record
+//! type, for at most a fixed number of questions, so tests drive the real UDP client and wire
+//! format without leaving the machine.
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -9,7 +10,7 @@ use std::time::Duration;
 use super::dns::RecordType;
 
 /// What the server does with one question.
-pub(crate) enum Reply {
+pub enum Reply {
     /// NOERROR with these records (their RDATA) of the asked type; none is NODATA.
     Records(Vec<Vec<u8>>),
     /// An empty answer with this RCODE (2 SERVFAIL, 3 NXDOMAIN, 5 REFUSED).
@@ -20,21 +21,21 @@ pub(crate) enum Reply {
 
 /// One question the server received.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Question {
-    pub(crate) rtype: RecordType,
+pub struct Question {
+    pub rtype: RecordType,
     /// The UDP payload size of the query's EDNS(0) OPT record, if it had one.
-    pub(crate) edns_payload: Option<u16>,
+    pub edns_payload: Option<u16>,
 }
 
 /// A running loopback name server.
-pub(crate) struct Server {
-    pub(crate) addr: SocketAddr,
+pub struct Server {
+    pub addr: SocketAddr,
     asked: Arc<Mutex<Vec<Question>>>,
 }
 
 impl Server {
     /// The questions received so far, in order.
-    pub(crate) fn asked(&self) -> Vec<Question> {
+    pub fn asked(&self) -> Vec<Question> {
         self.asked.lock().map(|a| a.clone()).unwrap_or_default()
     }
 }
@@ -49,7 +50,7 @@ const TYPES: [RecordType; 5] = [
 
 /// Starts a server on 127.0.0.1 that answers at most `max_questions` questions (and stops
 /// after 10 s without one).
-pub(crate) async fn start(
+pub async fn start(
     answer: impl Fn(RecordType) -> Reply + Send + 'static,
     max_questions: usize,
 ) -> Server {
@@ -115,7 +116,7 @@ fn read_question(query: &[u8]) -> Option<(Question, usize)> {
 
 /// A response to `query` carrying `rdatas` as records of `rtype`, owners compressed to the
 /// question's name.
-pub(crate) fn reply(
+pub fn reply(
     query: &[u8],
     question_end: usize,
     rcode: u8,
@@ -139,7 +140,7 @@ pub(crate) fn reply(
 }
 
 /// The RDATA of a TXT record made of these character-strings.
-pub(crate) fn txt_rdata(strings: &[&str]) -> Vec<u8> {
+pub fn txt_rdata(strings: &[&str]) -> Vec<u8> {
     let mut rdata = Vec::new();
     for s in strings {
         rdata.push(u8::try_from(s.len()).expect("at most 255 bytes"));
@@ -149,7 +150,7 @@ pub(crate) fn txt_rdata(strings: &[&str]) -> Vec<u8> {
 }
 
 /// The RDATA of an MX record (exchange uncompressed).
-pub(crate) fn mx_rdata(preference: u16, exchange: &str) -> Vec<u8> {
+pub fn mx_rdata(preference: u16, exchange: &str) -> Vec<u8> {
     let mut rdata = preference.to_be_bytes().to_vec();
     for label in exchange.split('.').filter(|l| !l.is_empty()) {
         rdata.push(u8::try_from(label.len()).expect("short label"));

@@ -4,13 +4,13 @@
 //! than a guess when DNS cannot tell). No SMTP connection is ever made.
 
 pub mod dns;
-#[cfg(test)]
-mod fake_server;
+#[cfg(any(test, feature = "testing"))]
+pub mod fake_server;
 pub mod lists;
 pub mod spf;
 pub mod syntax;
 
-use std::sync::LazyLock;
+use std::net::SocketAddr;
 use std::time::Duration;
 
 pub use dns::{CachedDns, Deliverability, Dns, UdpDns};
@@ -23,10 +23,19 @@ pub const DNS_PER_SERVER: Duration = Duration::from_millis(700);
 /// How long a DNS answer is reused.
 pub const DNS_TTL: Duration = Duration::from_secs(300);
 
-/// The resolver used by the HTTP API: the system's name servers, answers kept for
-/// [`DNS_TTL`].
-pub static SYSTEM_DNS: LazyLock<CachedDns<UdpDns>> =
-    LazyLock::new(|| CachedDns::new(UdpDns::system(DNS_PER_SERVER), DNS_TTL, 10_000));
+/// The resolver used by the HTTP API: `servers`, or the system's when none are given; answers
+/// kept for [`DNS_TTL`].
+pub fn resolver(servers: Vec<SocketAddr>) -> CachedDns<UdpDns> {
+    let udp = if servers.is_empty() {
+        UdpDns::system(DNS_PER_SERVER)
+    } else {
+        UdpDns {
+            servers,
+            per_server: DNS_PER_SERVER,
+        }
+    };
+    CachedDns::new(udp, DNS_TTL, 10_000)
+}
 
 /// What an email check finds.
 #[derive(Debug, Clone, PartialEq, Eq)]
