@@ -16,6 +16,7 @@ use serde::de::DeserializeOwned;
 
 use super::error::ApiError;
 use super::gateway::Gateway;
+use super::sniff::contains;
 
 /// A JSON body of type `T`, published in the OpenAPI document exactly as `TypedBody<T>`.
 pub struct JsonBody<T> {
@@ -94,12 +95,6 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             ApiError::InvalidInput(format!("field `{path}`: {inner}"))
         }
     })
-}
-
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack
-        .windows(needle.len())
-        .any(|window| window == needle)
 }
 
 /// serde's "invalid type: integer `4111...`, expected a string" without the value: a card

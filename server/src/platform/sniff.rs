@@ -54,14 +54,20 @@ pub fn sniff(bytes: &[u8]) -> Sniffed {
 /// OpenDocument stores its `mimetype` entry first and uncompressed; OOXML names `word/` parts.
 fn sniff_zip(bytes: &[u8]) -> Sniffed {
     let head = &bytes[..bytes.len().min(64 * 1024)];
-    let contains = |needle: &[u8]| head.windows(needle.len()).any(|w| w == needle);
-    if contains(b"mimetypeapplication/vnd.oasis.opendocument.text") {
+    if contains(head, b"mimetypeapplication/vnd.oasis.opendocument.text") {
         Sniffed::Odt
-    } else if contains(b"word/") && contains(b"[Content_Types].xml") {
+    } else if contains(head, b"word/") && contains(head, b"[Content_Types].xml") {
         Sniffed::Docx
     } else {
         Sniffed::Unknown
     }
+}
+
+/// Whether `needle` occurs anywhere in `haystack`.
+pub(super) fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack
+        .windows(needle.len())
+        .any(|window| window == needle)
 }
 
 #[cfg(test)]

@@ -66,18 +66,15 @@ impl<W: Write> slog::Drain for Bunyan<W> {
 
     /// A line that cannot be written is dropped: logging never fails a request.
     fn log(&self, record: &Record, values: &OwnedKVList) -> Result<(), slog::Never> {
+        let write = |line: &mut String| {
+            line.clear();
+            self.format(line, record, values);
+            let _ = self.batch.push(line.as_bytes());
+        };
         LINE.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut line) => {
-                line.clear();
-                self.format(&mut line, record, values);
-                let _ = self.batch.push(line.as_bytes());
-            }
+            Ok(mut line) => write(&mut line),
             // Logging from inside a value's formatting: use a buffer of its own.
-            Err(_) => {
-                let mut line = String::new();
-                self.format(&mut line, record, values);
-                let _ = self.batch.push(line.as_bytes());
-            }
+            Err(_) => write(&mut String::new()),
         });
         Ok(())
     }
