@@ -91,7 +91,7 @@ impl Cpus {
     }
 
     /// `program` started on `cpus` (through `taskset`), or anywhere.
-    fn command(program: &Path, cpus: &Option<String>) -> Command {
+    fn command(program: &Path, cpus: Option<&str>) -> Command {
         match cpus {
             Some(cpus) => {
                 let mut command = Command::new("taskset");
@@ -135,7 +135,10 @@ pub fn run(root: &Path) -> Result<()> {
     );
     let work = TempDir::create("suite-xtask-bench")?;
     let hello_addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
-    let mut hello = Cpus::command(&release.join("examples").join("hello"), &cpus.server);
+    let mut hello = Cpus::command(
+        &release.join("examples").join("hello"),
+        cpus.server.as_deref(),
+    );
     hello.arg(hello_addr.to_string());
     let mut hello = Server::spawn_command(hello, hello_addr, &work.path.join("hello.log"))?;
     std::thread::sleep(Duration::from_millis(300));
@@ -150,12 +153,12 @@ pub fn run(root: &Path) -> Result<()> {
     let data = work.path.join("data");
     let key = issue_key(&suite, &data, "bench", "unlimited", &["validate"])?;
     let addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
-    let mut command = Cpus::command(&suite, &cpus.server);
-    command
-        .arg("serve")
-        .env("SUITE_DATA_DIR", &data)
-        .env("SUITE_LISTEN", addr.to_string());
-    let mut server = Server::spawn_command(command, addr, &work.path.join("suite.log"))?;
+    let mut server = Server::spawn_serve(
+        Cpus::command(&suite, cpus.server.as_deref()),
+        &data,
+        addr,
+        &work.path.join("suite.log"),
+    )?;
     server.wait_healthy(Duration::from_secs(60))?;
     let floor = wrk(&format!("http://{addr}/healthz"), None, &cpus, &work.path)?;
     println!(
@@ -188,7 +191,7 @@ pub fn run(root: &Path) -> Result<()> {
 
 /// Runs wrk against `url` and returns its Requests/sec; non-2xx answers fail the run.
 fn wrk(url: &str, script: Option<&Path>, cpus: &Cpus, dir: &Path) -> Result<f64> {
-    let mut command = Cpus::command(Path::new("wrk"), &cpus.load);
+    let mut command = Cpus::command(Path::new("wrk"), cpus.load.as_deref());
     command
         .args(["-t1", "-c", CONNECTIONS, "-d", DURATION])
         .current_dir(dir);

@@ -55,7 +55,16 @@ pub struct Server {
 impl Server {
     /// `suite serve` on `addr` with its data in `data`, logging to `log`.
     pub fn spawn(suite: &Path, data: &Path, addr: SocketAddr, log: &Path) -> Result<Server> {
-        let mut command = Command::new(suite);
+        Self::spawn_serve(Command::new(suite), data, addr, log)
+    }
+
+    /// `suite serve` as `command` starts it (the binary itself, or a wrapper that runs it).
+    pub fn spawn_serve(
+        mut command: Command,
+        data: &Path,
+        addr: SocketAddr,
+        log: &Path,
+    ) -> Result<Server> {
         command
             .arg("serve")
             .env("SUITE_DATA_DIR", data)
