@@ -211,12 +211,5 @@ pub fn run(
 }
 
 fn params(q: &str) -> ScreenParams<'_> {
-    ScreenParams {
-        name: q,
-        kind: None,
-        country: None,
-        threshold: 0.85,
-        max_matches: 10,
-        exclude: &[],
-    }
+    ScreenParams::for_name(q, 0.85, 10)
 }

@@ -271,12 +271,12 @@ fn load_paths(dir: &Path, paths: &[PathBuf]) -> Result<(Index, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sanctions::real_lists_tests::fixtures_dir;
     use sha2::Digest;
 
     #[test]
     fn info_names_each_list_by_version_and_counts() {
-        let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("src/sanctions/fixtures/eu_fsf_sample.xml");
+        let fixture = fixtures_dir().join("eu_fsf_sample.xml");
         let dir = std::env::temp_dir().join(format!("suite-info-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let list = store::import(&fixture, &dir, None).expect("imports");
@@ -301,8 +301,7 @@ mod tests {
     fn a_failed_refresh_says_why_and_keeps_the_lists() {
         let dir = std::env::temp_dir().join(format!("suite-refresh-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("src/sanctions/fixtures/eu_fsf_sample.xml");
+        let fixture = fixtures_dir().join("eu_fsf_sample.xml");
         let before = store::import(&fixture, &dir, None).expect("imports");
         // Nothing listens on the discard port: the download fails at once.
         let unreachable: &[&str] = &["http://127.0.0.1:9/eu-fsf.xml"];

@@ -31,14 +31,7 @@ fn index(entries: Vec<Entry>) -> Index {
 }
 
 fn params(name: &str) -> ScreenParams<'_> {
-    ScreenParams {
-        name,
-        kind: None,
-        country: None,
-        threshold: 0.85,
-        max_matches: 10,
-        exclude: &[],
-    }
+    ScreenParams::for_name(name, 0.85, 10)
 }
 
 fn ids(index: &Index, hits: &[Hit]) -> Vec<String> {

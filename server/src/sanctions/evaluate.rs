@@ -467,20 +467,10 @@ pub fn evaluate(index: &Index) -> Report {
         },
     ];
     let screen_ids = |query: &str| -> Vec<String> {
-        screen::screen(
-            index,
-            &ScreenParams {
-                name: query,
-                kind: None,
-                country: None,
-                threshold: THRESHOLD,
-                max_matches: 10,
-                exclude: &[],
-            },
-        )
-        .into_iter()
-        .map(|h| index.entries[h.entry as usize].id.clone())
-        .collect()
+        screen::screen(index, &ScreenParams::for_name(query, THRESHOLD, 10))
+            .into_iter()
+            .map(|h| index.entries[h.entry as usize].id.clone())
+            .collect()
     };
     let record = |c: usize, query: String, expected: &str, categories: &mut Vec<Category>| {
         let found = screen_ids(&query).iter().any(|id| id == expected);
@@ -579,17 +569,7 @@ pub fn evaluate(index: &Index) -> Report {
             continue;
         }
         report.clean_tried += 1;
-        let hits = screen::screen(
-            index,
-            &ScreenParams {
-                name: &name,
-                kind: None,
-                country: None,
-                threshold: THRESHOLD,
-                max_matches: 1,
-                exclude: &[],
-            },
-        );
+        let hits = screen::screen(index, &ScreenParams::for_name(&name, THRESHOLD, 1));
         if let Some(hit) = hits.first() {
             report.false_alarms += 1;
             let listed = &index.names[hit.best.name as usize];

@@ -18,6 +18,11 @@ pub fn data_dir() -> PathBuf {
     dir
 }
 
+/// The small list files kept in the repository for tests.
+pub fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/sanctions/fixtures")
+}
+
 pub fn load(relative: &str) -> ListFile {
     let path = data_dir().join(relative);
     let found = store::identify(&path)
@@ -181,7 +186,7 @@ fn un_consolidated_2026() {
 
 #[test]
 fn eu_and_sdn_xml_fixtures() {
-    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/sanctions/fixtures");
+    let fixtures = fixtures_dir();
     let eu = store::load(
         &store::identify(&fixtures.join("eu_fsf_sample.xml"))
             .expect("reads")
@@ -262,20 +267,10 @@ fn hangul_names_find_the_un_dprk_entries() {
     use super::screen::{ScreenParams, screen};
     let index = Index::build(vec![load("un/consolidated.xml")]);
     let top = |name: &str| -> Vec<String> {
-        screen(
-            &index,
-            &ScreenParams {
-                name,
-                kind: None,
-                country: None,
-                threshold: 0.85,
-                max_matches: 5,
-                exclude: &[],
-            },
-        )
-        .iter()
-        .map(|h| index.entries[h.entry as usize].id.clone())
-        .collect()
+        screen(&index, &ScreenParams::for_name(name, 0.85, 5))
+            .iter()
+            .map(|h| index.entries[h.entry as usize].id.clone())
+            .collect()
     };
     for (hangul, id) in [
         ("최춘식", "UN-KPi.013"), // CHOE CHUN-SIK
@@ -319,19 +314,7 @@ fn names_listed_in_hangul_match_their_latin_spellings() {
         content_sha256: "0".repeat(64),
         entries: vec![entry, other],
     }]);
-    let hits = |name: &str| {
-        screen(
-            &index,
-            &ScreenParams {
-                name,
-                kind: None,
-                country: None,
-                threshold: 0.85,
-                max_matches: 5,
-                exclude: &[],
-            },
-        )
-    };
+    let hits = |name: &str| screen(&index, &ScreenParams::for_name(name, 0.85, 5));
     for query in ["Kim Jong Un", "Gim Jeong-eun", "KIM Jong-un", "김정은"] {
         let found = hits(query);
         assert_eq!(found.len(), 1, "{query}");

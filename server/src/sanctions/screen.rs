@@ -134,6 +134,20 @@ pub struct ScreenParams<'a> {
     pub exclude: &'a [String],
 }
 
+impl<'a> ScreenParams<'a> {
+    /// `name` alone: no kind or country filter, nothing excluded.
+    pub fn for_name(name: &'a str, threshold: f64, max_matches: usize) -> ScreenParams<'a> {
+        ScreenParams {
+            name,
+            kind: None,
+            country: None,
+            threshold,
+            max_matches,
+            exclude: &[],
+        }
+    }
+}
+
 /// One entry that matched.
 #[derive(Debug, Clone)]
 pub struct Hit {

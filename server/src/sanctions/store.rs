@@ -447,10 +447,7 @@ pub fn download_name(source: Source, url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn fixtures() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/sanctions/fixtures")
-    }
+    use crate::sanctions::real_lists_tests::{data_dir, fixtures_dir as fixtures};
 
     #[test]
     fn identifies_xml_formats() {
@@ -464,8 +461,7 @@ mod tests {
     fn a_stated_publication_date_applies_only_to_lists_without_one() {
         let dir = std::env::temp_dir().join(format!("suite-lists-date-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let ofac = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../shared/data/sanctions/ofac-sdn-sample-2025");
+        let ofac = data_dir().join("ofac-sdn-sample-2025");
         let date = parse_stated_date("2025-03-14").expect("a date");
         // Without --published, the OFAC CSV export has no date.
         let list = import(&ofac, &dir, None).expect("imports");
