@@ -90,17 +90,27 @@ impl KeyCache {
 mod tests {
     use super::*;
     use crate::platform::api::Plan;
+    use crate::platform::keys::IssuedKey;
+
+    /// A key on the free plan of the validate API.
+    async fn issue(db: &Db) -> IssuedKey {
+        keys::create(db, "k", &[(Api::Validate, Plan::Free)], 0)
+            .await
+            .unwrap()
+    }
+
+    async fn lookup(cache: &KeyCache, db: &Db, secret: &str, api: Api) -> KeyLookup {
+        cache.lookup(db, secret, api).await.unwrap()
+    }
 
     #[tokio::test]
     async fn a_change_made_here_is_seen_at_once() {
         let db = Db::in_memory().await;
         let cache = KeyCache::new(Duration::from_secs(3600));
-        let issued = keys::create(&db, "k", &[(Api::Validate, Plan::Free)], 0)
-            .await
-            .unwrap();
-        let active = cache.lookup(&db, &issued.api_key, Api::Validate).await;
+        let issued = issue(&db).await;
+        let active = lookup(&cache, &db, &issued.api_key, Api::Validate).await;
         assert!(matches!(
-            active.unwrap(),
+            active,
             KeyLookup::Active {
                 plan: Some(Plan::Free),
                 ..
@@ -109,31 +119,26 @@ mod tests {
         keys::set_plan(&db, &issued.info.id, Api::Validate, Some(Plan::Pro))
             .await
             .unwrap();
-        let replanned = cache.lookup(&db, &issued.api_key, Api::Validate).await;
+        let replanned = lookup(&cache, &db, &issued.api_key, Api::Validate).await;
         assert!(matches!(
-            replanned.unwrap(),
+            replanned,
             KeyLookup::Active {
                 plan: Some(Plan::Pro),
                 ..
             }
         ));
         keys::revoke(&db, &issued.info.id, 1).await.unwrap();
-        let revoked = cache.lookup(&db, &issued.api_key, Api::Validate).await;
-        assert_eq!(revoked.unwrap(), KeyLookup::Revoked);
+        let revoked = lookup(&cache, &db, &issued.api_key, Api::Validate).await;
+        assert_eq!(revoked, KeyLookup::Revoked);
     }
 
     #[tokio::test]
     async fn a_change_made_elsewhere_is_seen_once_the_entry_expires() {
         let db = Db::in_memory().await;
         let cache = KeyCache::new(Duration::from_millis(200));
-        let issued = keys::create(&db, "k", &[(Api::Validate, Plan::Free)], 0)
-            .await
-            .unwrap();
+        let issued = issue(&db).await;
         assert!(matches!(
-            cache
-                .lookup(&db, &issued.api_key, Api::Validate)
-                .await
-                .unwrap(),
+            lookup(&cache, &db, &issued.api_key, Api::Validate).await,
             KeyLookup::Active { .. }
         ));
         // Another process revokes the key: this process's generation does not move.
@@ -143,20 +148,14 @@ mod tests {
             .unwrap();
         assert!(
             matches!(
-                cache
-                    .lookup(&db, &issued.api_key, Api::Validate)
-                    .await
-                    .unwrap(),
+                lookup(&cache, &db, &issued.api_key, Api::Validate).await,
                 KeyLookup::Active { .. }
             ),
             "served from the cache within its lifetime"
         );
         tokio::time::sleep(Duration::from_millis(250)).await;
         assert_eq!(
-            cache
-                .lookup(&db, &issued.api_key, Api::Validate)
-                .await
-                .unwrap(),
+            lookup(&cache, &db, &issued.api_key, Api::Validate).await,
             KeyLookup::Revoked
         );
     }
@@ -165,22 +164,14 @@ mod tests {
     async fn answers_are_per_api() {
         let db = Db::in_memory().await;
         let cache = KeyCache::new(Duration::from_secs(3600));
-        let issued = keys::create(&db, "k", &[(Api::Validate, Plan::Free)], 0)
-            .await
-            .unwrap();
-        cache
-            .lookup(&db, &issued.api_key, Api::Validate)
-            .await
-            .unwrap();
+        let issued = issue(&db).await;
+        lookup(&cache, &db, &issued.api_key, Api::Validate).await;
         assert!(matches!(
-            cache.lookup(&db, &issued.api_key, Api::Pii).await.unwrap(),
+            lookup(&cache, &db, &issued.api_key, Api::Pii).await,
             KeyLookup::Active { plan: None, .. }
         ));
         assert_eq!(
-            cache
-                .lookup(&db, "sk_live_unknown", Api::Validate)
-                .await
-                .unwrap(),
+            lookup(&cache, &db, "sk_live_unknown", Api::Validate).await,
             KeyLookup::Unknown
         );
     }
@@ -190,22 +181,17 @@ mod tests {
         let db = Db::in_memory().await;
         let mut cache = KeyCache::new(Duration::from_secs(3600));
         cache.max_keys = 3;
-        let issued = keys::create(&db, "k", &[(Api::Validate, Plan::Free)], 0)
-            .await
-            .unwrap();
+        let issued = issue(&db).await;
         for i in 0..20 {
             let made_up = format!("sk_live_made_up_{i}");
             assert_eq!(
-                cache.lookup(&db, &made_up, Api::Validate).await.unwrap(),
+                lookup(&cache, &db, &made_up, Api::Validate).await,
                 KeyLookup::Unknown
             );
             assert!(lock_len(&cache) <= 3);
         }
         assert!(matches!(
-            cache
-                .lookup(&db, &issued.api_key, Api::Validate)
-                .await
-                .unwrap(),
+            lookup(&cache, &db, &issued.api_key, Api::Validate).await,
             KeyLookup::Active { .. }
         ));
         assert!(lock_len(&cache) <= 3);

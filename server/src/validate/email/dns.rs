@@ -1,7 +1,8 @@
 //! Whether a domain accepts mail, from DNS: its MX records (RFC 5321 5.1), a null MX (RFC
 //! 7505), or failing MX the A/AAAA fallback, which an SPF reject-all record (`spf`) vetoes.
 //! DNS goes through the [`Dns`] trait so the decision logic is tested with a fake;
-//! [`UdpDns`] asks the system's name servers over UDP with a deadline. The rule that
+//! [`UdpDns`] asks name servers (the configured ones, else the system's) over UDP with a
+//! deadline. The rule that
 //! matters: only a trustworthy negative answer makes an address undeliverable. A timeout, a
 //! network error, a server failure, or a resolver that denies even the top-level domain
 //! exists (as sandboxed and captive resolvers do) answers `unknown`, never `undeliverable`.
@@ -178,7 +179,8 @@ async fn decide(dns: &dyn Dns, domain: &str) -> Found {
 
 // ─────────────────────────────────── the UDP resolver ───────────────────────────────────
 
-/// Asks the name servers of `/etc/resolv.conf` over UDP, each for at most `per_server`.
+/// Asks `servers` (the configured ones, or [`UdpDns::system`]'s) over UDP, each for at most
+/// `per_server`.
 #[derive(Debug, Clone)]
 pub struct UdpDns {
     pub servers: Vec<SocketAddr>,
