@@ -36,8 +36,9 @@ pub enum ApiError {
     NotImplemented(&'static str),
     /// 503 `overloaded`: a bounded queue is full.
     Overloaded { retry_after_secs: u64 },
-    /// 503 `lists_unavailable`: no sanctions list is loaded.
-    ListsUnavailable(String),
+    /// 503 with a code of the API's own (`lists_unavailable`, ...): something the API needs
+    /// is not there yet; the API names what and says why.
+    Unavailable { code: &'static str, message: String },
     /// 500 `internal_error`: the detail is logged, never sent.
     Internal(String),
 }
@@ -63,7 +64,7 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => 415,
             ApiError::Unprocessable(_) => 422,
             ApiError::NotImplemented(_) => 501,
-            ApiError::Overloaded { .. } | ApiError::ListsUnavailable(_) => 503,
+            ApiError::Overloaded { .. } | ApiError::Unavailable { .. } => 503,
             ApiError::Internal(_) => 500,
         }
     }
@@ -82,7 +83,7 @@ impl ApiError {
             ApiError::Unprocessable(_) => "unprocessable",
             ApiError::NotImplemented(_) => "not_implemented",
             ApiError::Overloaded { .. } => "overloaded",
-            ApiError::ListsUnavailable(_) => "lists_unavailable",
+            ApiError::Unavailable { code, .. } => code,
             ApiError::Internal(_) => "internal_error",
         }
     }
@@ -102,7 +103,7 @@ impl ApiError {
             | ApiError::PayloadTooLarge(m)
             | ApiError::UnsupportedMediaType(m)
             | ApiError::Unprocessable(m)
-            | ApiError::ListsUnavailable(m) => m.clone(),
+            | ApiError::Unavailable { message: m, .. } => m.clone(),
             ApiError::NotImplemented(op) => format!("operation {op} is not implemented yet"),
             ApiError::Overloaded { .. } => "the service is at capacity; retry later".into(),
             ApiError::Internal(_) => "internal error".into(),

@@ -102,10 +102,12 @@ fn report(log: &slog::Logger, store: &ListStore, outcome: &store::Reloaded) {
 
 fn unavailable(index: &Index) -> Result<(), ApiError> {
     if index.lists.is_empty() {
-        return Err(ApiError::ListsUnavailable(
-            "no sanctions list is loaded; an operator must import the lists (`suite lists import`)"
-                .into(),
-        ));
+        return Err(ApiError::Unavailable {
+            code: "lists_unavailable",
+            message:
+                "no sanctions list is loaded; an operator must import the lists (`suite lists import`)"
+                    .into(),
+        });
     }
     Ok(())
 }
