@@ -83,15 +83,15 @@ impl TestServer {
         self.server.as_ref().expect("server is running")
     }
 
-    pub fn gateway(&self) -> &suite_server::platform::Gateway {
-        &self.running().gateway
+    pub fn platform(&self) -> &suite_server::platform::Platform {
+        &self.running().platform
     }
 
     /// A new key subscribed to `apis` on `plan`.
     pub async fn key(&self, plan: Plan, apis: &[Api]) -> TestKey {
         let subscriptions: Vec<(Api, Plan)> = apis.iter().map(|api| (*api, plan)).collect();
         let issued = keys::create(
-            self.gateway().db(),
+            self.platform().db(),
             "conformance",
             &subscriptions,
             self.clock.now().timestamp(),
@@ -107,7 +107,7 @@ impl TestServer {
     /// Units `key` has used on `api` in the current month of the server's clock.
     pub async fn used(&self, key: &TestKey, api: Api) -> i64 {
         let period = suite_server::platform::clock::period_of(self.clock.now());
-        self.gateway()
+        self.platform()
             .quotas()
             .used(&key.id, api, &period)
             .await
@@ -115,7 +115,7 @@ impl TestServer {
     }
 
     pub async fn revoke(&self, key: &TestKey) {
-        keys::revoke(self.gateway().db(), &key.id, self.clock.now().timestamp())
+        keys::revoke(self.platform().db(), &key.id, self.clock.now().timestamp())
             .await
             .expect("key revoked");
     }
@@ -163,7 +163,7 @@ impl TestServer {
 impl Drop for TestServer {
     fn drop(&mut self) {
         if let (Some(dir), Some(server)) = (std::env::var_os("SUITE_COVERAGE_DIR"), &self.server) {
-            let pairs = server.gateway.metrics().answered();
+            let pairs = server.platform.metrics().answered();
             let lines: String = pairs
                 .iter()
                 .map(|(op, status)| format!("{op} {status}\n"))

@@ -10,7 +10,7 @@ const PDF: &[u8] = b"%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 async fn stored(server: &TestServer, key_id: &str, api: Api, content_type: &str) -> String {
     let now = server.clock.now();
     let blob = server
-        .gateway()
+        .platform()
         .blobs()
         .put(key_id, api, "doc", content_type, PDF, now)
         .await
@@ -110,16 +110,16 @@ async fn expired_downloads_are_410_and_swept() {
         .set(server.clock.now() + Duration::hours(24) + Duration::seconds(1));
     let gone = conformance::expect_error(server.client(&owner).docgen_download(&id).await, 410);
     assert_eq!(gone.error_code, "expired");
-    assert!(server.gateway().blobs().file_exists(&id));
+    assert!(server.platform().blobs().file_exists(&id));
     let swept = server
-        .gateway()
+        .platform()
         .blobs()
         .sweep(server.clock.now())
         .await
         .expect("sweep");
     assert_eq!(swept, 1);
     assert!(
-        !server.gateway().blobs().file_exists(&id),
+        !server.platform().blobs().file_exists(&id),
         "the sweeper deletes the file"
     );
     assert_eq!(

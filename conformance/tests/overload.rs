@@ -4,7 +4,6 @@
 
 use conformance::TestServer;
 use serde_json::{Value, json};
-use suite_server::generated::api::Operation;
 use suite_server::platform::{Api, ApiError, Plan};
 use tokio::sync::oneshot;
 
@@ -48,15 +47,13 @@ async fn a_full_api_answers_503_then_serves_when_a_slot_frees() {
     // Hold the data validation API's only slot.
     let (release, held) = oneshot::channel::<()>();
     let (entered, running) = oneshot::channel::<()>();
-    let gateway = server.gateway().clone();
+    let platform = server.platform().clone();
     let holder = tokio::spawn(async move {
-        gateway
-            .work(Operation::ValidateCreditcard, async move {
-                let _ = entered.send(());
-                let _ = held.await;
-                Ok::<_, ApiError>(())
-            })
-            .await
+        let bulkhead = platform.bulkhead(Api::Validate).expect("a queue per API");
+        let _slot = bulkhead.enter().await?;
+        let _ = entered.send(());
+        let _ = held.await;
+        Ok::<_, ApiError>(())
     });
     running.await.expect("the holder entered its slot");
 

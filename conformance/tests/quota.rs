@@ -87,7 +87,7 @@ async fn a_batch_larger_than_what_remains_is_refused_whole() {
     // Spend all but 2 of the 500 (set up in the database: no batch operation is implemented yet,
     // and the 501 they answer is refunded like every server-side failure).
     let spent = server
-        .gateway()
+        .platform()
         .quotas()
         .admit(&key.id, Api::Sanctions, Plan::Free, 498, server.clock.now())
         .await

@@ -2,10 +2,11 @@
 //! operations as `suite keys ...`. Unpublished: it is not part of the customer contract.
 
 use std::collections::BTreeMap;
+use std::future::Future;
 
 use dropshot::{
-    ClientErrorStatusCode, HttpError, HttpResponseOk, HttpResponseUpdatedNoContent, Path,
-    RequestContext, TypedBody, endpoint,
+    HttpError, HttpResponseOk, HttpResponseUpdatedNoContent, Path, RequestContext, TypedBody,
+    endpoint,
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -45,13 +46,22 @@ pub struct AdminKey {
     pub key: serde_json::Value,
 }
 
-fn authorize(rqctx: &RequestContext<Suite>) -> Result<(), HttpError> {
-    let token = &rqctx.context().gateway.config().operator_token;
+/// Runs `work` for an operator: 404 while the admin API is disabled, 401 without the token.
+/// Every failure is an `ApiError`, converted once here.
+async fn as_operator<T>(
+    rqctx: &RequestContext<Suite>,
+    work: impl Future<Output = Result<T, ApiError>>,
+) -> Result<T, HttpError> {
+    authorize(rqctx)?;
+    Ok(work.await?)
+}
+
+fn authorize(rqctx: &RequestContext<Suite>) -> Result<(), ApiError> {
+    let token = &rqctx.context().platform.config().operator_token;
     if token.is_empty() {
         return Err(ApiError::NotFound(
             "the admin API is disabled (no operator token configured)".into(),
-        )
-        .into());
+        ));
     }
     let presented = rqctx
         .request
@@ -64,39 +74,33 @@ fn authorize(rqctx: &RequestContext<Suite>) -> Result<(), HttpError> {
     if Sha256::digest(presented.as_bytes()) == Sha256::digest(token.as_bytes()) {
         Ok(())
     } else {
-        Err(HttpError::for_client_error(
-            Some("invalid_operator_token".into()),
-            ClientErrorStatusCode::UNAUTHORIZED,
-            "a valid operator token is required".into(),
-        ))
+        Err(ApiError::InvalidOperatorToken)
     }
 }
 
-fn parse_api(name: &str) -> Result<Api, HttpError> {
-    Api::parse(name).ok_or_else(|| ApiError::InvalidInput(format!("unknown API {name:?}")).into())
+fn parse_api(name: &str) -> Result<Api, ApiError> {
+    Api::parse(name).ok_or_else(|| ApiError::InvalidInput(format!("unknown API {name:?}")))
 }
 
-fn parse_plan(name: &str) -> Result<Plan, HttpError> {
-    Plan::parse(name).ok_or_else(|| ApiError::InvalidInput(format!("unknown plan {name:?}")).into())
-}
-
-fn internal(e: anyhow::Error) -> HttpError {
-    ApiError::internal(format!("{e:#}")).into()
+fn parse_plan(name: &str) -> Result<Plan, ApiError> {
+    Plan::parse(name).ok_or_else(|| ApiError::InvalidInput(format!("unknown plan {name:?}")))
 }
 
 #[endpoint { method = GET, path = "/admin/keys", unpublished = true }]
 pub async fn list_keys(
     rqctx: RequestContext<Suite>,
 ) -> Result<HttpResponseOk<Vec<serde_json::Value>>, HttpError> {
-    authorize(&rqctx)?;
-    let keys: Vec<KeyInfo> = keys::list(rqctx.context().gateway.db())
-        .await
-        .map_err(internal)?;
-    Ok(HttpResponseOk(
-        keys.iter()
-            .filter_map(|k| serde_json::to_value(k).ok())
-            .collect(),
-    ))
+    as_operator(&rqctx, async {
+        let keys: Vec<KeyInfo> = keys::list(rqctx.context().platform.db())
+            .await
+            .map_err(ApiError::internal)?;
+        Ok(HttpResponseOk(
+            keys.iter()
+                .filter_map(|k| serde_json::to_value(k).ok())
+                .collect(),
+        ))
+    })
+    .await
 }
 
 #[endpoint { method = POST, path = "/admin/keys", unpublished = true }]
@@ -104,22 +108,24 @@ pub async fn create_key(
     rqctx: RequestContext<Suite>,
     body: TypedBody<CreateKey>,
 ) -> Result<HttpResponseOk<serde_json::Value>, HttpError> {
-    authorize(&rqctx)?;
-    let body = body.into_inner();
-    let mut subscriptions = Vec::new();
-    for (api, plan) in &body.subscriptions {
-        subscriptions.push((parse_api(api)?, parse_plan(plan)?));
-    }
-    let gateway = &rqctx.context().gateway;
-    let issued = keys::create(
-        gateway.db(),
-        &body.name,
-        &subscriptions,
-        gateway.now().timestamp(),
-    )
+    as_operator(&rqctx, async {
+        let body = body.into_inner();
+        let mut subscriptions = Vec::new();
+        for (api, plan) in &body.subscriptions {
+            subscriptions.push((parse_api(api)?, parse_plan(plan)?));
+        }
+        let platform = &rqctx.context().platform;
+        let issued = keys::create(
+            platform.db(),
+            &body.name,
+            &subscriptions,
+            platform.now().timestamp(),
+        )
+        .await
+        .map_err(ApiError::internal)?;
+        issued_json(&issued)
+    })
     .await
-    .map_err(internal)?;
-    issued_json(&issued)
 }
 
 #[endpoint { method = POST, path = "/admin/keys/{id}/revoke", unpublished = true }]
@@ -127,17 +133,19 @@ pub async fn revoke_key(
     rqctx: RequestContext<Suite>,
     path: Path<KeyPath>,
 ) -> Result<HttpResponseUpdatedNoContent, HttpError> {
-    authorize(&rqctx)?;
-    let gateway = &rqctx.context().gateway;
-    let id = path.into_inner().id;
-    if keys::revoke(gateway.db(), &id, gateway.now().timestamp())
-        .await
-        .map_err(internal)?
-    {
-        Ok(HttpResponseUpdatedNoContent())
-    } else {
-        Err(ApiError::NotFound(format!("no key {id}")).into())
-    }
+    as_operator(&rqctx, async {
+        let platform = &rqctx.context().platform;
+        let id = path.into_inner().id;
+        if keys::revoke(platform.db(), &id, platform.now().timestamp())
+            .await
+            .map_err(ApiError::internal)?
+        {
+            Ok(HttpResponseUpdatedNoContent())
+        } else {
+            Err(ApiError::NotFound(format!("no key {id}")))
+        }
+    })
+    .await
 }
 
 #[endpoint { method = POST, path = "/admin/keys/{id}/rotate", unpublished = true }]
@@ -145,12 +153,14 @@ pub async fn rotate_key(
     rqctx: RequestContext<Suite>,
     path: Path<KeyPath>,
 ) -> Result<HttpResponseOk<serde_json::Value>, HttpError> {
-    authorize(&rqctx)?;
-    let id = path.into_inner().id;
-    let issued = keys::rotate(rqctx.context().gateway.db(), &id)
-        .await
-        .map_err(|_| HttpError::from(ApiError::NotFound(format!("no active key {id}"))))?;
-    issued_json(&issued)
+    as_operator(&rqctx, async {
+        let id = path.into_inner().id;
+        let issued = keys::rotate(rqctx.context().platform.db(), &id)
+            .await
+            .map_err(|_| ApiError::NotFound(format!("no active key {id}")))?;
+        issued_json(&issued)
+    })
+    .await
 }
 
 #[endpoint { method = PUT, path = "/admin/keys/{id}/plans/{api}", unpublished = true }]
@@ -159,27 +169,33 @@ pub async fn set_plan(
     path: Path<PlanPath>,
     body: TypedBody<SetPlan>,
 ) -> Result<HttpResponseUpdatedNoContent, HttpError> {
-    authorize(&rqctx)?;
-    let path = path.into_inner();
-    let api = parse_api(&path.api)?;
-    let plan = body
-        .into_inner()
-        .plan
-        .as_deref()
-        .map(parse_plan)
-        .transpose()?;
-    let db = rqctx.context().gateway.db();
-    if keys::get(db, &path.id).await.map_err(internal)?.is_none() {
-        return Err(ApiError::NotFound(format!("no key {}", path.id)).into());
-    }
-    keys::set_plan(db, &path.id, api, plan)
-        .await
-        .map_err(internal)?;
-    Ok(HttpResponseUpdatedNoContent())
+    as_operator(&rqctx, async {
+        let path = path.into_inner();
+        let api = parse_api(&path.api)?;
+        let plan = body
+            .into_inner()
+            .plan
+            .as_deref()
+            .map(parse_plan)
+            .transpose()?;
+        let db = rqctx.context().platform.db();
+        if keys::get(db, &path.id)
+            .await
+            .map_err(ApiError::internal)?
+            .is_none()
+        {
+            return Err(ApiError::NotFound(format!("no key {}", path.id)));
+        }
+        keys::set_plan(db, &path.id, api, plan)
+            .await
+            .map_err(ApiError::internal)?;
+        Ok(HttpResponseUpdatedNoContent())
+    })
+    .await
 }
 
-fn issued_json(issued: &IssuedKey) -> Result<HttpResponseOk<serde_json::Value>, HttpError> {
+fn issued_json(issued: &IssuedKey) -> Result<HttpResponseOk<serde_json::Value>, ApiError> {
     serde_json::to_value(issued)
         .map(HttpResponseOk)
-        .map_err(|e| HttpError::for_internal_error(e.to_string()))
+        .map_err(ApiError::internal)
 }

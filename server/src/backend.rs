@@ -4,7 +4,7 @@
 
 use crate::generated::api::{Backend, Operation};
 use crate::generated::types;
-use crate::platform::{ApiError, Caller, FileBody, Gateway};
+use crate::platform::{ApiError, Caller, FileBody, Platform};
 use crate::sanctions::Sanctions;
 use crate::validate;
 use crate::validate::email::{CachedDns, UdpDns};
@@ -31,7 +31,7 @@ pub const IMPLEMENTED: &[Operation] = &[
 
 /// The suite's backend: the platform plus every API's engines.
 pub struct Suite {
-    pub gateway: Gateway,
+    pub platform: Platform,
     /// The sanctions lists in force and the screening engine.
     pub sanctions: Sanctions,
     /// The name servers the email check asks, with their answers cached.
@@ -40,17 +40,17 @@ pub struct Suite {
 
 impl Suite {
     /// Builds the backend; loads the sanctions lists of the configured directory.
-    pub fn new(gateway: Gateway) -> anyhow::Result<Suite> {
-        let config = gateway.config();
+    pub fn new(platform: Platform) -> anyhow::Result<Suite> {
+        let config = platform.config();
         let email_dns = validate::email::resolver(config.validate.dns_servers()?);
         let sanctions = Sanctions::start(
             config.list_dir(),
             config.sanctions.max_matches,
             config.sanctions.reload_interval_secs,
-            gateway.log(),
+            platform.log(),
         );
         Ok(Suite {
-            gateway,
+            platform,
             sanctions,
             email_dns,
         })
@@ -58,20 +58,20 @@ impl Suite {
 }
 
 impl Backend for Suite {
-    fn gateway(&self) -> &Gateway {
-        &self.gateway
+    fn platform(&self) -> &Platform {
+        &self.platform
     }
 
     async fn docgen_download(&self, caller: &Caller, id: String) -> Result<FileBody, ApiError> {
-        self.gateway.download(caller, &id).await
+        self.platform.download(caller, &id).await
     }
 
     async fn screenshot_download(&self, caller: &Caller, id: String) -> Result<FileBody, ApiError> {
-        self.gateway.download(caller, &id).await
+        self.platform.download(caller, &id).await
     }
 
     async fn pii_download(&self, caller: &Caller, id: String) -> Result<FileBody, ApiError> {
-        self.gateway.download(caller, &id).await
+        self.platform.download(caller, &id).await
     }
 
     async fn validate_creditcard(
@@ -151,7 +151,7 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::ScreenRequest,
     ) -> Result<types::ScreenResult, ApiError> {
-        self.sanctions.screen(&body, self.gateway.now())
+        self.sanctions.screen(&body, self.platform.now())
     }
 
     async fn sanctions_deep_analysis(
@@ -159,7 +159,7 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::DeepAnalysisRequest,
     ) -> Result<types::DeepAnalysisResult, ApiError> {
-        self.sanctions.deep_analysis(&body, self.gateway.now())
+        self.sanctions.deep_analysis(&body, self.platform.now())
     }
 
     async fn sanctions_batch(
@@ -167,6 +167,6 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::SanctionsBatchRequest,
     ) -> Result<types::SanctionsBatchResult, ApiError> {
-        self.sanctions.batch(body, self.gateway.now()).await
+        self.sanctions.batch(body, self.platform.now()).await
     }
 }

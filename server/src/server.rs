@@ -7,17 +7,18 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use dropshot::{ApiDescription, ConfigDropshot, HandlerTaskMode, HttpServer, ServerBuilder};
 
+use crate::generated::api::Operation;
 use crate::generated::api::{SuiteServer, suite_api_mod};
+use crate::platform::Platform;
 use crate::platform::clock::Clock;
 use crate::platform::config::Config;
 use crate::platform::db::Db;
-use crate::platform::gateway::Gateway;
 use crate::{Suite, admin, service};
 
 /// A running server.
 pub struct RunningServer {
     pub addr: SocketAddr,
-    pub gateway: Gateway,
+    pub platform: Platform,
     http: HttpServer<Suite>,
     sweeper: tokio::task::JoinHandle<()>,
 }
@@ -73,12 +74,21 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         .with_context(|| format!("listen address {:?}", config.listen))?;
     let db = open_database(&config).await?;
     let sweep_every = Duration::from_secs(config.sweep_interval_secs.max(1));
-    let gateway = Gateway::new(config, db, clock, log.clone())?;
-    let suite = Suite::new(gateway.clone())?;
+    let platform = Platform::new(config, db, clock, log.clone())?;
+    let suite = Suite::new(platform.clone())?;
+    let largest_form = Operation::ALL
+        .into_iter()
+        .map(|op| {
+            platform
+                .limits()
+                .form_body_bytes(op.batch().map(|(_, max)| max))
+        })
+        .max()
+        .unwrap_or_default();
     let dropshot_config = ConfigDropshot {
         bind_address,
         // The platform reads bodies itself and answers 413 over its own limits.
-        default_request_body_max_bytes: gateway.limits().form_body_bytes(),
+        default_request_body_max_bytes: largest_form,
         default_handler_task_mode: HandlerTaskMode::Detached,
         ..Default::default()
     };
@@ -87,23 +97,23 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         .start()
         .map_err(|e| anyhow::anyhow!("starting the HTTP server: {e}"))?;
     let addr = http.local_addr();
-    let sweeper = tokio::spawn(sweep(gateway.clone(), sweep_every));
+    let sweeper = tokio::spawn(sweep(platform.clone(), sweep_every));
     Ok(RunningServer {
         addr,
-        gateway,
+        platform,
         http,
         sweeper,
     })
 }
 
-async fn sweep(gateway: Gateway, every: Duration) {
+async fn sweep(platform: Platform, every: Duration) {
     let mut ticker = tokio::time::interval(every);
     loop {
         ticker.tick().await;
-        match gateway.blobs().sweep(gateway.now()).await {
+        match platform.blobs().sweep(platform.now()).await {
             Ok(0) => {}
-            Ok(n) => slog::info!(gateway.log(), "swept expired files"; "count" => n),
-            Err(e) => slog::warn!(gateway.log(), "sweeping expired files failed"; "error" => %e),
+            Ok(n) => slog::info!(platform.log(), "swept expired files"; "count" => n),
+            Err(e) => slog::warn!(platform.log(), "sweeping expired files failed"; "error" => %e),
         }
     }
 }

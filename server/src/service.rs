@@ -30,7 +30,7 @@ pub async fn healthz(_rqctx: RequestContext<Suite>) -> Result<Response<Body>, Ht
 /// Readiness: the database answers.
 #[endpoint { method = GET, path = "/readyz", unpublished = true }]
 pub async fn readyz(rqctx: RequestContext<Suite>) -> Result<Response<Body>, HttpError> {
-    if rqctx.context().gateway.db().ping().await {
+    if rqctx.context().platform.db().ping().await {
         text(StatusCode::OK, "text/plain; charset=utf-8", "ready\n")
     } else {
         text(
@@ -46,7 +46,7 @@ pub async fn metrics(rqctx: RequestContext<Suite>) -> Result<Response<Body>, Htt
     text(
         StatusCode::OK,
         "text/plain; version=0.0.4",
-        rqctx.context().gateway.metrics().render(),
+        rqctx.context().platform.metrics().render(),
     )
 }
 

@@ -4,8 +4,9 @@
 
 #![allow(clippy::too_many_arguments)]
 use super::types;
-use crate::platform::extract::{FormBody, JsonBody, RawForm, Upload};
-use crate::platform::{Api, ApiError, Caller, FileBody, Gateway};
+use crate::platform::extract::{FormBody, JsonBody, JsonInput, RawForm, Upload};
+use crate::platform::pipeline;
+use crate::platform::{Api, ApiError, Caller, FileBody, Platform};
 use dropshot::{
     FreeformBody, HttpError, HttpResponseCreated, HttpResponseDeleted, HttpResponseHeaders,
     HttpResponseOk, Path, Query, RequestContext,
@@ -300,6 +301,43 @@ impl Operation {
             Operation::ValidateVat => false,
         }
     }
+    /// A batch operation's items (`x-batch-items`) and how many one call may hold (`x-batch-max`).
+    pub fn batch(self) -> Option<(&'static str, usize)> {
+        match self {
+            Operation::DocgenConvert => None,
+            Operation::DocgenCreateTemplate => None,
+            Operation::DocgenDeleteTemplate => None,
+            Operation::DocgenDownload => None,
+            Operation::DocgenGenerate => None,
+            Operation::DocgenListTemplates => None,
+            Operation::FinanceAudit => None,
+            Operation::FinanceFraudCheck => None,
+            Operation::FinanceParse => None,
+            Operation::LegalAnalyze => None,
+            Operation::LegalCompare => None,
+            Operation::LegalReport => None,
+            Operation::PiiBatch => Some(("files", 20)),
+            Operation::PiiDetect => None,
+            Operation::PiiDownload => None,
+            Operation::PiiRedact => None,
+            Operation::SanctionsBatch => Some(("entities", 100)),
+            Operation::SanctionsDeepAnalysis => None,
+            Operation::SanctionsScreen => None,
+            Operation::ScreenshotBatch => Some(("items", 10)),
+            Operation::ScreenshotCapture => None,
+            Operation::ScreenshotDownload => None,
+            Operation::ScreenshotPdf => None,
+            Operation::ValidateCreditcard => None,
+            Operation::ValidateCrypto => None,
+            Operation::ValidateDate => None,
+            Operation::ValidateEmail => None,
+            Operation::ValidateIban => None,
+            Operation::ValidatePassword => None,
+            Operation::ValidatePhone => None,
+            Operation::ValidatePostalcode => None,
+            Operation::ValidateVat => None,
+        }
+    }
 }
 /// The parts of `docgen_convert`'s form (`ConvertForm`), read within the platform's limits.
 #[derive(Debug)]
@@ -538,12 +576,60 @@ impl PiiRedactForm {
 pub struct ScreenshotDownloadPath {
     pub id: String,
 }
+impl JsonInput for types::CreditCardValidateRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::CryptoValidateRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::DateConvertRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::DeepAnalysisRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::EmailValidateRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::GenerateRequest {
+    const FREE_FORM: &'static [&'static str] = &["data"];
+}
+impl JsonInput for types::IbanValidateRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::PasswordAnalyzeRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::PdfRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::PhoneValidateRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::PostalCodeValidateRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::SanctionsBatchRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::ScreenRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::ScreenshotBatchRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::ScreenshotRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
+impl JsonInput for types::VatValidateRequest {
+    const FREE_FORM: &'static [&'static str] = &[];
+}
 /// What hand-written code implements: one method per operation, called only for an
 /// authenticated caller whose input was read within limits and whose quota admitted it.
 /// An operation left at its default answers 501 `not_implemented`.
 pub trait Backend: dropshot::ServerContext {
     /// The platform every request passes through first.
-    fn gateway(&self) -> &Gateway;
+    fn platform(&self) -> &Platform;
     /// `POST /v1/dev/pdf/convert`: Convert a document to another format
     fn docgen_convert(
         &self,
@@ -1122,8 +1208,9 @@ pub trait SuiteApi {
         body: JsonBody<types::VatValidateRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::VatValidationResult>>, HttpError>;
 }
-/// The only implementation of [`SuiteApi`]: every body authenticates, reads the input within
-/// limits, admits the call against the quota, and only then calls the [`Backend`].
+/// The only implementation of [`SuiteApi`]: every body is one call of the platform's
+/// pipeline (`pipeline::handle`), which authenticates, reads the input within limits,
+/// admits the call against the quota, and only then calls the [`Backend`].
 pub struct SuiteServer<B>(std::marker::PhantomData<B>);
 impl<B: Backend> SuiteApi for SuiteServer<B> {
     type Context = B;
@@ -1132,433 +1219,479 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         form: FormBody,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::GeneratedDocument>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::DocgenConvert;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let form = DocgenConvertForm::from_raw(form.read(gateway).await?)?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.docgen_convert(&caller, form))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::DocgenConvert,
+            async move {
+                DocgenConvertForm::from_raw(
+                    form.read(
+                        platform.limits(),
+                        Operation::DocgenConvert.batch().map(|(_, max)| max),
+                    )
+                    .await?,
+                )
+            },
+            |_| None,
+            |caller, form| async move { backend.docgen_convert(&caller, form).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn docgen_create_template(
         rqctx: RequestContext<B>,
         form: FormBody,
     ) -> Result<HttpResponseHeaders<HttpResponseCreated<types::Template>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::DocgenCreateTemplate;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let form = DocgenCreateTemplateForm::from_raw(form.read(gateway).await?)?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.docgen_create_template(&caller, form))
-                    .await;
-                gateway
-                    .settle(admission, outcome.map(HttpResponseCreated))
-                    .await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::DocgenCreateTemplate,
+            async move {
+                DocgenCreateTemplateForm::from_raw(
+                    form.read(
+                        platform.limits(),
+                        Operation::DocgenCreateTemplate.batch().map(|(_, max)| max),
+                    )
+                    .await?,
+                )
+            },
+            |_| None,
+            |caller, form| async move { backend.docgen_create_template(&caller, form).await },
+            pipeline::created,
+        )
+        .await
     }
     async fn docgen_delete_template(
         rqctx: RequestContext<B>,
         path: Path<DocgenDeleteTemplatePath>,
     ) -> Result<HttpResponseHeaders<HttpResponseDeleted>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::DocgenDeleteTemplate;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let path = path.into_inner();
-                let admission = gateway.admit(&caller, op, 0).await?;
-                let outcome = gateway
-                    .work(op, backend.docgen_delete_template(&caller, path.id))
-                    .await;
-                gateway
-                    .settle(admission, outcome.map(|()| HttpResponseDeleted()))
-                    .await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::DocgenDeleteTemplate,
+            async move { Ok::<_, ApiError>(path.into_inner()) },
+            |_| None,
+            |caller, path| async move { backend.docgen_delete_template(&caller, path.id).await },
+            pipeline::deleted,
+        )
+        .await
     }
     async fn docgen_download(
         rqctx: RequestContext<B>,
         path: Path<DocgenDownloadPath>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<FreeformBody>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::DocgenDownload;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let path = path.into_inner();
-                let admission = gateway.admit(&caller, op, 0).await?;
-                let outcome = gateway
-                    .work(op, backend.docgen_download(&caller, path.id))
-                    .await;
-                gateway.settle_file(admission, outcome).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::DocgenDownload,
+            async move { Ok::<_, ApiError>(path.into_inner()) },
+            |_| None,
+            |caller, path| async move { backend.docgen_download(&caller, path.id).await },
+            pipeline::file,
+        )
+        .await
     }
     async fn docgen_generate(
         rqctx: RequestContext<B>,
         body: JsonBody<types::GenerateRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::GeneratedDocument>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::DocgenGenerate;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.docgen_generate(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::DocgenGenerate,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.docgen_generate(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn docgen_list_templates(
         rqctx: RequestContext<B>,
         query: Query<DocgenListTemplatesQuery>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::TemplateList>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::DocgenListTemplates;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let admission = gateway.admit(&caller, op, 0).await?;
-                let outcome = gateway
-                    .work(
-                        op,
-                        backend.docgen_list_templates(&caller, query.into_inner()),
-                    )
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::DocgenListTemplates,
+            async move { Ok::<_, ApiError>(query.into_inner()) },
+            |_| None,
+            |caller, query| async move { backend.docgen_list_templates(&caller, query).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn finance_audit(
         rqctx: RequestContext<B>,
         form: FormBody,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::AuditResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::FinanceAudit;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let form = FinanceAuditForm::from_raw(form.read(gateway).await?)?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway.work(op, backend.finance_audit(&caller, form)).await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::FinanceAudit,
+            async move {
+                FinanceAuditForm::from_raw(
+                    form.read(
+                        platform.limits(),
+                        Operation::FinanceAudit.batch().map(|(_, max)| max),
+                    )
+                    .await?,
+                )
+            },
+            |_| None,
+            |caller, form| async move { backend.finance_audit(&caller, form).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn finance_fraud_check(
         rqctx: RequestContext<B>,
         form: FormBody,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::FraudCheckResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::FinanceFraudCheck;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let form = FinanceFraudCheckForm::from_raw(form.read(gateway).await?)?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.finance_fraud_check(&caller, form))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::FinanceFraudCheck,
+            async move {
+                FinanceFraudCheckForm::from_raw(
+                    form.read(
+                        platform.limits(),
+                        Operation::FinanceFraudCheck.batch().map(|(_, max)| max),
+                    )
+                    .await?,
+                )
+            },
+            |_| None,
+            |caller, form| async move { backend.finance_fraud_check(&caller, form).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn finance_parse(
         rqctx: RequestContext<B>,
         form: FormBody,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::ParsedDocument>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::FinanceParse;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let form = FinanceParseForm::from_raw(form.read(gateway).await?)?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway.work(op, backend.finance_parse(&caller, form)).await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::FinanceParse,
+            async move {
+                FinanceParseForm::from_raw(
+                    form.read(
+                        platform.limits(),
+                        Operation::FinanceParse.batch().map(|(_, max)| max),
+                    )
+                    .await?,
+                )
+            },
+            |_| None,
+            |caller, form| async move { backend.finance_parse(&caller, form).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn legal_analyze(
         rqctx: RequestContext<B>,
         form: FormBody,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::AnalysisResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::LegalAnalyze;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let form = LegalAnalyzeForm::from_raw(form.read(gateway).await?)?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway.work(op, backend.legal_analyze(&caller, form)).await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::LegalAnalyze,
+            async move {
+                LegalAnalyzeForm::from_raw(
+                    form.read(
+                        platform.limits(),
+                        Operation::LegalAnalyze.batch().map(|(_, max)| max),
+                    )
+                    .await?,
+                )
+            },
+            |_| None,
+            |caller, form| async move { backend.legal_analyze(&caller, form).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn legal_compare(
         rqctx: RequestContext<B>,
         form: FormBody,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::ComparisonResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::LegalCompare;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let form = LegalCompareForm::from_raw(form.read(gateway).await?)?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway.work(op, backend.legal_compare(&caller, form)).await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::LegalCompare,
+            async move {
+                LegalCompareForm::from_raw(
+                    form.read(
+                        platform.limits(),
+                        Operation::LegalCompare.batch().map(|(_, max)| max),
+                    )
+                    .await?,
+                )
+            },
+            |_| None,
+            |caller, form| async move { backend.legal_compare(&caller, form).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn legal_report(
         rqctx: RequestContext<B>,
         form: FormBody,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<FreeformBody>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::LegalReport;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let form = LegalReportForm::from_raw(form.read(gateway).await?)?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway.work(op, backend.legal_report(&caller, form)).await;
-                gateway.settle_file(admission, outcome).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::LegalReport,
+            async move {
+                LegalReportForm::from_raw(
+                    form.read(
+                        platform.limits(),
+                        Operation::LegalReport.batch().map(|(_, max)| max),
+                    )
+                    .await?,
+                )
+            },
+            |_| None,
+            |caller, form| async move { backend.legal_report(&caller, form).await },
+            pipeline::file,
+        )
+        .await
     }
     async fn pii_batch(
         rqctx: RequestContext<B>,
         form: FormBody,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::PiiBatchResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::PiiBatch;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let form = PiiBatchForm::from_raw(form.read(gateway).await?)?;
-                let admission = gateway
-                    .admit(&caller, op, gateway.batch_cost(op, form.files.len())?)
-                    .await?;
-                let outcome = gateway.work(op, backend.pii_batch(&caller, form)).await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::PiiBatch,
+            async move {
+                PiiBatchForm::from_raw(
+                    form.read(
+                        platform.limits(),
+                        Operation::PiiBatch.batch().map(|(_, max)| max),
+                    )
+                    .await?,
+                )
+            },
+            |form| Some(form.files.len()),
+            |caller, form| async move { backend.pii_batch(&caller, form).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn pii_detect(
         rqctx: RequestContext<B>,
         form: FormBody,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::DetectionResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::PiiDetect;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let form = PiiDetectForm::from_raw(form.read(gateway).await?)?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway.work(op, backend.pii_detect(&caller, form)).await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::PiiDetect,
+            async move {
+                PiiDetectForm::from_raw(
+                    form.read(
+                        platform.limits(),
+                        Operation::PiiDetect.batch().map(|(_, max)| max),
+                    )
+                    .await?,
+                )
+            },
+            |_| None,
+            |caller, form| async move { backend.pii_detect(&caller, form).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn pii_download(
         rqctx: RequestContext<B>,
         path: Path<PiiDownloadPath>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<FreeformBody>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::PiiDownload;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let path = path.into_inner();
-                let admission = gateway.admit(&caller, op, 0).await?;
-                let outcome = gateway
-                    .work(op, backend.pii_download(&caller, path.id))
-                    .await;
-                gateway.settle_file(admission, outcome).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::PiiDownload,
+            async move { Ok::<_, ApiError>(path.into_inner()) },
+            |_| None,
+            |caller, path| async move { backend.pii_download(&caller, path.id).await },
+            pipeline::file,
+        )
+        .await
     }
     async fn pii_redact(
         rqctx: RequestContext<B>,
         form: FormBody,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<FreeformBody>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::PiiRedact;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let form = PiiRedactForm::from_raw(form.read(gateway).await?)?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway.work(op, backend.pii_redact(&caller, form)).await;
-                gateway.settle_file(admission, outcome).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::PiiRedact,
+            async move {
+                PiiRedactForm::from_raw(
+                    form.read(
+                        platform.limits(),
+                        Operation::PiiRedact.batch().map(|(_, max)| max),
+                    )
+                    .await?,
+                )
+            },
+            |_| None,
+            |caller, form| async move { backend.pii_redact(&caller, form).await },
+            pipeline::file,
+        )
+        .await
     }
     async fn sanctions_batch(
         rqctx: RequestContext<B>,
         body: JsonBody<types::SanctionsBatchRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::SanctionsBatchResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::SanctionsBatch;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway
-                    .admit(&caller, op, gateway.batch_cost(op, body.entities.len())?)
-                    .await?;
-                let outcome = gateway
-                    .work(op, backend.sanctions_batch(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::SanctionsBatch,
+            body.read(platform.limits()),
+            |body| Some(body.entities.len()),
+            |caller, body| async move { backend.sanctions_batch(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn sanctions_deep_analysis(
         rqctx: RequestContext<B>,
         body: JsonBody<types::DeepAnalysisRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::DeepAnalysisResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::SanctionsDeepAnalysis;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.sanctions_deep_analysis(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::SanctionsDeepAnalysis,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.sanctions_deep_analysis(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn sanctions_screen(
         rqctx: RequestContext<B>,
         body: JsonBody<types::ScreenRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::ScreenResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::SanctionsScreen;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.sanctions_screen(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::SanctionsScreen,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.sanctions_screen(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn screenshot_batch(
         rqctx: RequestContext<B>,
         body: JsonBody<types::ScreenshotBatchRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::ScreenshotBatchResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ScreenshotBatch;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway
-                    .admit(&caller, op, gateway.batch_cost(op, body.items.len())?)
-                    .await?;
-                let outcome = gateway
-                    .work(op, backend.screenshot_batch(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ScreenshotBatch,
+            body.read(platform.limits()),
+            |body| Some(body.items.len()),
+            |caller, body| async move { backend.screenshot_batch(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn screenshot_capture(
         rqctx: RequestContext<B>,
         body: JsonBody<types::ScreenshotRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::Screenshot>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ScreenshotCapture;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.screenshot_capture(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ScreenshotCapture,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.screenshot_capture(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn screenshot_download(
         rqctx: RequestContext<B>,
         path: Path<ScreenshotDownloadPath>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<FreeformBody>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ScreenshotDownload;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let path = path.into_inner();
-                let admission = gateway.admit(&caller, op, 0).await?;
-                let outcome = gateway
-                    .work(op, backend.screenshot_download(&caller, path.id))
-                    .await;
-                gateway.settle_file(admission, outcome).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ScreenshotDownload,
+            async move { Ok::<_, ApiError>(path.into_inner()) },
+            |_| None,
+            |caller, path| async move { backend.screenshot_download(&caller, path.id).await },
+            pipeline::file,
+        )
+        .await
     }
     async fn screenshot_pdf(
         rqctx: RequestContext<B>,
         body: JsonBody<types::PdfRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::GeneratedPdf>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ScreenshotPdf;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.screenshot_pdf(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ScreenshotPdf,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.screenshot_pdf(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn validate_creditcard(
         rqctx: RequestContext<B>,
@@ -1566,129 +1699,119 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::CreditCardValidationResult>>, HttpError>
     {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ValidateCreditcard;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.validate_creditcard(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ValidateCreditcard,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.validate_creditcard(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn validate_crypto(
         rqctx: RequestContext<B>,
         body: JsonBody<types::CryptoValidateRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::CryptoValidationResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ValidateCrypto;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.validate_crypto(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ValidateCrypto,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.validate_crypto(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn validate_date(
         rqctx: RequestContext<B>,
         body: JsonBody<types::DateConvertRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::DateConversionResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ValidateDate;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway.work(op, backend.validate_date(&caller, body)).await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ValidateDate,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.validate_date(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn validate_email(
         rqctx: RequestContext<B>,
         body: JsonBody<types::EmailValidateRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::EmailValidationResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ValidateEmail;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.validate_email(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ValidateEmail,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.validate_email(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn validate_iban(
         rqctx: RequestContext<B>,
         body: JsonBody<types::IbanValidateRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::IbanValidationResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ValidateIban;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway.work(op, backend.validate_iban(&caller, body)).await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ValidateIban,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.validate_iban(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn validate_password(
         rqctx: RequestContext<B>,
         body: JsonBody<types::PasswordAnalyzeRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::PasswordAnalysisResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ValidatePassword;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.validate_password(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ValidatePassword,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.validate_password(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn validate_phone(
         rqctx: RequestContext<B>,
         body: JsonBody<types::PhoneValidateRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::PhoneValidationResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ValidatePhone;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.validate_phone(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ValidatePhone,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.validate_phone(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn validate_postalcode(
         rqctx: RequestContext<B>,
@@ -1696,35 +1819,33 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::PostalCodeValidationResult>>, HttpError>
     {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ValidatePostalcode;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway
-                    .work(op, backend.validate_postalcode(&caller, body))
-                    .await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ValidatePostalcode,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.validate_postalcode(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
     async fn validate_vat(
         rqctx: RequestContext<B>,
         body: JsonBody<types::VatValidateRequest>,
     ) -> Result<HttpResponseHeaders<HttpResponseOk<types::VatValidationResult>>, HttpError> {
         let backend = rqctx.context();
-        let gateway = backend.gateway();
-        let op = Operation::ValidateVat;
-        gateway
-            .observe(op, async {
-                let caller = gateway.authenticate(&rqctx, op).await?;
-                let body = body.read(gateway).await?;
-                let admission = gateway.admit(&caller, op, 1).await?;
-                let outcome = gateway.work(op, backend.validate_vat(&caller, body)).await;
-                gateway.settle(admission, outcome.map(HttpResponseOk)).await
-            })
-            .await
+        let platform = backend.platform();
+        pipeline::handle(
+            platform,
+            &rqctx,
+            Operation::ValidateVat,
+            body.read(platform.limits()),
+            |_| None,
+            |caller, body| async move { backend.validate_vat(&caller, body).await },
+            pipeline::ok,
+        )
+        .await
     }
 }

@@ -4575,7 +4575,7 @@ pub struct PiiBatchForm {
     ///Comma-separated PiiEntityType values; all types when omitted.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub entity_types: ::std::option::Option<PiiBatchFormEntityTypes>,
-    ///The files, one `files` part each. The limit is a platform setting (`limits.pii_batch_files`, default 20), not a schema bound: more is 413.
+    ///The files, one `files` part each. The limit is the operation's `x-batch-max`, not a schema bound: more is 413.
     pub files: ::std::vec::Vec<::std::string::String>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub language: ::std::option::Option<PiiLanguage>,
@@ -5470,7 +5470,7 @@ pub struct SanctionsBatchItemResult {
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SanctionsBatchRequest {
-    ///1 to 100 screen requests. The limit is a platform setting (`limits.sanctions_batch`, default 100), not a schema bound: more is 413 `payload_too_large`, before any work.
+    ///1 to 100 screen requests. The limit is the operation's `x-batch-max`, not a schema bound: more is 413 `payload_too_large`, before any work.
     pub entities: ::std::vec::Vec<ScreenRequest>,
 }
 ///Answer of the sanctions `batch`, one result per entity, in request order.
@@ -5813,7 +5813,7 @@ pub struct ScreenshotBatchItemResult {
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScreenshotBatchRequest {
-    ///1 to 10 screenshot requests. The limit is a platform setting (`limits.screenshot_batch`, default 10), not a schema bound: more is 413 `payload_too_large`, before any work.
+    ///1 to 10 screenshot requests. The limit is the operation's `x-batch-max`, not a schema bound: more is 413 `payload_too_large`, before any work.
     pub items: ::std::vec::Vec<ScreenshotRequest>,
 }
 ///Answer of the screenshot `batch`, one result per item, in request order.

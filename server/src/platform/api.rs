@@ -41,6 +41,19 @@ impl Api {
         }
     }
 
+    /// The path prefix of the API's operations (SPEC's table).
+    pub fn path_prefix(self) -> &'static str {
+        match self {
+            Api::Docgen => "/v1/dev/pdf",
+            Api::Screenshot => "/v1/dev/screenshot",
+            Api::Finance => "/v1/compliance/finance",
+            Api::Sanctions => "/v1/compliance/sanctions",
+            Api::Legal => "/v1/compliance/legal",
+            Api::Pii => "/v1/compliance/pii",
+            Api::Validate => "/v1/dev/validate",
+        }
+    }
+
     pub fn parse(name: &str) -> Option<Api> {
         Api::ALL.into_iter().find(|api| api.name() == name)
     }

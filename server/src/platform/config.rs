@@ -94,9 +94,6 @@ pub struct Limits {
     pub form_text_bytes: usize,
     pub pdf_pages: u32,
     pub image_megapixels: u32,
-    pub screenshot_batch: usize,
-    pub sanctions_batch: usize,
-    pub pii_batch_files: usize,
     pub contract_text_bytes: usize,
     /// Calls of one API worked on at once; more wait in its queue.
     pub in_flight_per_api: usize,
@@ -140,9 +137,6 @@ impl Default for Limits {
             form_text_bytes: 64 * 1024,
             pdf_pages: 100,
             image_megapixels: 50,
-            screenshot_batch: 10,
-            sanctions_batch: 100,
-            pii_batch_files: 20,
             contract_text_bytes: 2_000_000,
             in_flight_per_api: 64,
             queue_per_api: 256,
@@ -151,9 +145,12 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// The largest multipart body accepted: every file of the largest batch plus its fields.
-    pub fn form_body_bytes(&self) -> usize {
-        self.file_bytes.saturating_mul(self.pii_batch_files.max(2)) + self.json_body_bytes
+    /// The largest multipart body accepted for a form of at most `max_files` files (its
+    /// batch bound; at least two): every file plus its fields.
+    pub fn form_body_bytes(&self, max_files: Option<usize>) -> usize {
+        self.file_bytes
+            .saturating_mul(max_files.unwrap_or(0).max(2))
+            .saturating_add(self.json_body_bytes)
     }
 }
 
@@ -255,7 +252,6 @@ mod tests {
         let mut config: Config =
             toml::from_str("listen = \"0.0.0.0:9000\"\n[limits]\nfile_bytes = 10\n").unwrap();
         assert_eq!(config.limits.file_bytes, 10);
-        assert_eq!(config.limits.sanctions_batch, 100);
         config
             .apply_env(|name| (name == "SUITE_LISTEN").then(|| "127.0.0.1:1".to_owned()))
             .unwrap();

@@ -11,6 +11,8 @@ pub enum ApiError {
     MissingApiKey,
     /// 401 `invalid_api_key`: unknown or revoked (one message for both).
     InvalidApiKey,
+    /// 401 `invalid_operator_token`: the admin API's bearer token is missing or wrong.
+    InvalidOperatorToken,
     /// 403 `not_subscribed`.
     NotSubscribed { api: &'static str },
     /// 429 `quota_exceeded`.
@@ -48,13 +50,17 @@ impl ApiError {
         ApiError::NotImplemented(operation_id)
     }
 
-    pub fn internal(detail: impl std::fmt::Display) -> Self {
-        ApiError::Internal(detail.to_string())
+    /// A 500 for `error`. The log gets its whole chain of causes (an `anyhow::Error` is
+    /// written as `what failed: why: the io error`), the caller only "internal error".
+    pub fn internal(error: impl std::fmt::Display) -> Self {
+        ApiError::Internal(format!("{error:#}"))
     }
 
     pub fn status(&self) -> u16 {
         match self {
-            ApiError::MissingApiKey | ApiError::InvalidApiKey => 401,
+            ApiError::MissingApiKey | ApiError::InvalidApiKey | ApiError::InvalidOperatorToken => {
+                401
+            }
             ApiError::NotSubscribed { .. } => 403,
             ApiError::QuotaExceeded { .. } => 429,
             ApiError::InvalidInput(_) => 400,
@@ -73,6 +79,7 @@ impl ApiError {
         match self {
             ApiError::MissingApiKey => "missing_api_key",
             ApiError::InvalidApiKey => "invalid_api_key",
+            ApiError::InvalidOperatorToken => "invalid_operator_token",
             ApiError::NotSubscribed { .. } => "not_subscribed",
             ApiError::QuotaExceeded { .. } => "quota_exceeded",
             ApiError::InvalidInput(_) => "invalid_input",
@@ -93,6 +100,7 @@ impl ApiError {
         match self {
             ApiError::MissingApiKey => "the X-API-Key header is required".into(),
             ApiError::InvalidApiKey => "the API key is not valid".into(),
+            ApiError::InvalidOperatorToken => "a valid operator token is required".into(),
             ApiError::NotSubscribed { api } => {
                 format!("this API key is not subscribed to the {api} API")
             }
@@ -156,6 +164,15 @@ impl From<ApiError> for HttpError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn internal_errors_log_their_whole_chain() {
+        let io = std::io::Error::other("disk full");
+        let error = anyhow::Error::new(io).context("writing blob b_123");
+        let http = HttpError::from(ApiError::internal(error));
+        assert_eq!(http.external_message, "internal error");
+        assert_eq!(http.internal_message, "writing blob b_123: disk full");
+    }
 
     #[test]
     fn internal_details_stay_internal() {

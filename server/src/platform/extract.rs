@@ -14,8 +14,8 @@ use http_body_util::BodyExt;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 
+use super::config::Limits;
 use super::error::ApiError;
-use super::gateway::Gateway;
 use super::sniff::contains;
 
 /// A JSON body of type `T`, published in the OpenAPI document exactly as `TypedBody<T>`.
@@ -44,9 +44,16 @@ impl<T: JsonSchema + DeserializeOwned + Send + Sync + 'static> ExclusiveExtracto
     }
 }
 
-impl<T: DeserializeOwned> JsonBody<T> {
+/// A JSON request body of the contract, with the paths of its free-form members
+/// (`additionalProperties: true` objects, e.g. `GenerateRequest.data`, or `items[].data`
+/// inside an array): nulls inside them are data, not absent fields. Generated per schema.
+pub trait JsonInput: DeserializeOwned {
+    const FREE_FORM: &'static [&'static str];
+}
+
+impl<T: JsonInput> JsonBody<T> {
     /// Reads and parses the body: 400 unless JSON, 413 over the limit, 400 naming the field.
-    pub async fn read(self, gateway: &Gateway) -> Result<T, ApiError> {
+    pub async fn read(self, limits: &Limits) -> Result<T, ApiError> {
         let media = self
             .content_type
             .as_deref()
@@ -58,19 +65,15 @@ impl<T: DeserializeOwned> JsonBody<T> {
                 if media.is_empty() { "missing" } else { &media }
             )));
         }
-        let limit = gateway.limits().json_body_bytes;
-        let bytes = read_limited(self.body, limit).await?;
-        parse_json(&bytes)
+        let bytes = read_limited(self.body, limits.json_body_bytes).await?;
+        parse_json(&bytes, T::FREE_FORM)
     }
 }
 
-/// Members whose value is free-form JSON (the contract's `additionalProperties: true` objects,
-/// e.g. `GenerateRequest.data`): nulls inside them are data, not absent fields.
-const FREE_FORM_MEMBERS: &[&str] = &["data"];
-
 /// Parses JSON, naming the offending field in the error. `null` is refused wherever the
-/// contract has a field: optional fields are omitted, never sent as `null`.
-pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+/// contract has a field (optional fields are omitted, never sent as `null`), except inside
+/// the `free_form` members (paths as [`JsonInput::FREE_FORM`] gives them).
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8], free_form: &[&str]) -> Result<T, ApiError> {
     // Without the letters `null` anywhere there is no null to refuse: parse once, straight
     // into `T`. Anything this path refuses (or a body with "null" in a string) takes the
     // full path below, which decides the answer and words the error.
@@ -81,7 +84,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     }
     let value: serde_json::Value = serde_json::from_slice(bytes)
         .map_err(|e| ApiError::InvalidInput(format!("invalid JSON body: {e}")))?;
-    if let Some(path) = null_member(&value, &mut Vec::new()) {
+    if let Some(path) = null_member(&value, free_form, &mut Vec::new()) {
         return Err(ApiError::InvalidInput(format!(
             "field `{path}`: null is not allowed; omit the field instead"
         )));
@@ -117,28 +120,50 @@ fn without_value(message: &str) -> String {
     message.to_owned()
 }
 
-/// The path of the first `null` member or array item outside free-form members.
-fn null_member(value: &serde_json::Value, path: &mut Vec<String>) -> Option<String> {
+/// The path of the first `null` member or array item outside the `free_form` members.
+fn null_member(
+    value: &serde_json::Value,
+    free_form: &[&str],
+    path: &mut Vec<String>,
+) -> Option<String> {
     let found = |path: &Vec<String>| Some(path.join(".").replace(".[", "["));
     match value {
         serde_json::Value::Null if !path.is_empty() => found(path),
         serde_json::Value::Object(members) => members.iter().find_map(|(name, member)| {
-            if FREE_FORM_MEMBERS.contains(&name.as_str()) {
-                return None;
-            }
             path.push(name.clone());
-            let hit = null_member(member, path);
+            let hit = if free_form.contains(&shape(path).as_str()) {
+                None
+            } else {
+                null_member(member, free_form, path)
+            };
             path.pop();
             hit
         }),
         serde_json::Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
             path.push(format!("[{i}]"));
-            let hit = null_member(item, path);
+            let hit = null_member(item, free_form, path);
             path.pop();
             hit
         }),
         _ => None,
     }
+}
+
+/// A member's path with its array indices left out, as the contract's paths are written:
+/// `items[3].data` is `items[].data`.
+fn shape(path: &[String]) -> String {
+    let mut shape = String::new();
+    for segment in path {
+        if segment.starts_with('[') {
+            shape.push_str("[]");
+        } else {
+            if !shape.is_empty() {
+                shape.push('.');
+            }
+            shape.push_str(segment);
+        }
+    }
+    shape
 }
 
 async fn read_limited(body: dropshot::Body, limit: usize) -> Result<Bytes, ApiError> {
@@ -216,9 +241,13 @@ pub struct RawForm {
 }
 
 impl FormBody {
-    /// Reads every part: 400 unless multipart, 413 for a file or form over the limits.
-    pub async fn read(self, gateway: &Gateway) -> Result<RawForm, ApiError> {
-        let limits = gateway.limits();
+    /// Reads every part: 400 unless multipart, 413 for a file or form over the limits. A
+    /// form may hold `max_files` files (its batch bound; at least two).
+    pub async fn read(
+        self,
+        limits: &Limits,
+        max_files: Option<usize>,
+    ) -> Result<RawForm, ApiError> {
         let content_type = self.content_type.unwrap_or_default();
         if media_type(&content_type) != "multipart/form-data" {
             return Err(ApiError::InvalidInput(format!(
@@ -232,8 +261,9 @@ impl FormBody {
         }
         let boundary = multer::parse_boundary(&content_type)
             .map_err(|e| ApiError::InvalidInput(format!("multipart body: {e}")))?;
-        let constraints = multer::Constraints::new()
-            .size_limit(multer::SizeLimit::new().whole_stream(limits.form_body_bytes() as u64));
+        let constraints = multer::Constraints::new().size_limit(
+            multer::SizeLimit::new().whole_stream(limits.form_body_bytes(max_files) as u64),
+        );
         let mut multipart = multer::Multipart::with_constraints(
             self.body.into_data_stream(),
             boundary,
@@ -246,7 +276,7 @@ impl FormBody {
         while let Some(mut field) = multipart
             .next_field()
             .await
-            .map_err(|e| multipart_error(e, limits.form_body_bytes()))?
+            .map_err(|e| multipart_error(e, limits.form_body_bytes(max_files)))?
         {
             let name = field.name().unwrap_or_default().to_owned();
             let file_name = field.file_name().map(str::to_owned);
@@ -261,7 +291,7 @@ impl FormBody {
             while let Some(chunk) = field
                 .chunk()
                 .await
-                .map_err(|e| multipart_error(e, limits.form_body_bytes()))?
+                .map_err(|e| multipart_error(e, limits.form_body_bytes(max_files)))?
             {
                 if buf.len() + chunk.len() > limit {
                     let what = if is_file {
@@ -441,22 +471,23 @@ mod tests {
 
     #[test]
     fn json_errors_name_the_field() {
-        let err = parse_json::<Probe>(br#"{"number": "1", "nested": {"count": "x"}}"#).unwrap_err();
+        let err =
+            parse_json::<Probe>(br#"{"number": "1", "nested": {"count": "x"}}"#, &[]).unwrap_err();
         assert_eq!(err.status(), 400);
         assert!(err.message().contains("nested.count"), "{}", err.message());
-        let err = parse_json::<Probe>(br#"{"nested": {"count": 1}}"#).unwrap_err();
+        let err = parse_json::<Probe>(br#"{"nested": {"count": 1}}"#, &[]).unwrap_err();
         assert!(err.message().contains("number"), "{}", err.message());
-        let err = parse_json::<Probe>(b"{").unwrap_err();
+        let err = parse_json::<Probe>(b"{", &[]).unwrap_err();
         assert!(err.message().contains("invalid JSON"), "{}", err.message());
         let err =
-            parse_json::<Probe>(br#"{"number": "1", "nested": {"count": null}}"#).unwrap_err();
+            parse_json::<Probe>(br#"{"number": "1", "nested": {"count": null}}"#, &[]).unwrap_err();
         assert!(
             err.message()
                 .starts_with("field `nested.count`: null is not allowed"),
             "{}",
             err.message()
         );
-        let err = parse_json::<Vec<Option<u32>>>(b"[1, null]").unwrap_err();
+        let err = parse_json::<Vec<Option<u32>>>(b"[1, null]", &[]).unwrap_err();
         assert!(
             err.message().starts_with("field `[1]`"),
             "{}",
@@ -465,21 +496,46 @@ mod tests {
     }
 
     #[test]
+    fn nulls_are_data_only_inside_the_contracts_free_form_members() {
+        let body = br#"{"items": [{"data": {"a": null}}, {"data": {"b": [null]}}]}"#;
+        let free_form = &["items[].data"];
+        assert!(parse_json::<serde_json::Value>(body, free_form).is_ok());
+        let err = parse_json::<serde_json::Value>(body, &["data"]).unwrap_err();
+        assert!(
+            err.message().starts_with("field `items[0].data.a`"),
+            "{}",
+            err.message()
+        );
+        // A member that merely shares the free-form member's name is not free-form.
+        let err = parse_json::<serde_json::Value>(br#"{"other": {"data": null}}"#, &["data"])
+            .unwrap_err();
+        assert!(
+            err.message().starts_with("field `other.data`"),
+            "{}",
+            err.message()
+        );
+    }
+
+    #[test]
     fn the_single_parse_path_answers_like_the_full_one() {
         // Parsed straight into the type: no "null" anywhere.
-        let probe = parse_json::<Probe>(br#"{"number": "1", "nested": {"count": 7}}"#).unwrap();
+        let probe =
+            parse_json::<Probe>(br#"{"number": "1", "nested": {"count": 7}}"#, &[]).unwrap();
         assert_eq!((probe.number.as_str(), probe.nested.count), ("1", 7));
         // "null" inside a string is text, not a null.
         let probe =
-            parse_json::<Probe>(br#"{"number": "nullable", "nested": {"count": 7}}"#).unwrap();
+            parse_json::<Probe>(br#"{"number": "nullable", "nested": {"count": 7}}"#, &[]).unwrap();
         assert_eq!(probe.number, "nullable");
         // A repeated member is taken as its last value, on either path.
-        let probe =
-            parse_json::<Probe>(br#"{"number": "1", "number": "2", "nested": {"count": 7}}"#)
-                .unwrap();
+        let probe = parse_json::<Probe>(
+            br#"{"number": "1", "number": "2", "nested": {"count": 7}}"#,
+            &[],
+        )
+        .unwrap();
         assert_eq!(probe.number, "2");
         // A refused body gets the full path's wording.
-        let err = parse_json::<Probe>(br#"{"number": 1, "nested": {"count": 7}}"#).unwrap_err();
+        let err =
+            parse_json::<Probe>(br#"{"number": 1, "nested": {"count": 7}}"#, &[]).unwrap_err();
         assert_eq!(
             err.message(),
             "field `number`: invalid type: integer, expected a string"

@@ -1,6 +1,7 @@
 //! The platform: what every API shares — configuration, keys and plans, quotas, the database,
-//! generated files and their downloads, limits, errors, telemetry — and the gateway that the
-//! generated endpoint bodies call before any API's own code runs.
+//! generated files and their downloads, limits, errors, telemetry — and the pipeline
+//! (`pipeline.rs`) every generated endpoint calls before any API's own code runs. It knows no
+//! API: what differs between APIs comes from the contract or from the API's own folder.
 
 pub mod api;
 pub mod blobs;
@@ -10,14 +11,18 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod extract;
-pub mod gateway;
+pub mod files;
 pub mod key_cache;
 pub mod keys;
 pub mod logging;
 pub mod metrics;
+pub mod pipeline;
 pub mod quota;
 pub mod sniff;
+pub mod state;
 
 pub use api::{Api, Plan};
 pub use error::ApiError;
-pub use gateway::{Caller, FileBody, Gateway, PublishedFile};
+pub use files::{FileBody, PublishedFile};
+pub use pipeline::Caller;
+pub use state::Platform;

@@ -27,10 +27,18 @@ pub struct Operation {
     pub body: Body,
     /// What a success looks like.
     pub success: Success,
-    /// `x-batch-items`: the array field (or file part) whose length is the quota cost.
-    pub batch_items: Option<String>,
+    /// `x-batch-items` and `x-batch-max`: the array field (or file part) whose length is the
+    /// quota cost, and the most items one call may hold.
+    pub batch: Option<Batch>,
     /// `x-quota-cost: 0`: the operation is free (downloads).
     pub free: bool,
+}
+
+/// A batch operation's items: the field that holds them and how many one call may hold.
+#[derive(Debug, Clone)]
+pub struct Batch {
+    pub field: String,
+    pub max: u64,
 }
 
 /// A named, typed field: a query parameter or a multipart text part.
@@ -54,8 +62,12 @@ pub enum FieldKind {
 #[derive(Debug, Clone)]
 pub enum Body {
     None,
-    /// `application/json` with the named schema.
-    Json(String),
+    /// `application/json` with the named schema, and the paths of its free-form members
+    /// (`additionalProperties: true` objects, e.g. `data` or `items[].data`).
+    Json {
+        schema: String,
+        free_form: Vec<String>,
+    },
     /// `multipart/form-data`: the form schema's name and its parts.
     Multipart {
         schema: String,
@@ -140,11 +152,7 @@ fn operation(spec: &OpenAPI, method: &str, path: &str, op: &SpecOperation) -> Re
         Some(body) => request_body(spec, &id, body)?,
     };
     let success = success(spec, &id, op)?;
-    let batch_items = op
-        .extensions
-        .get("x-batch-items")
-        .and_then(|v| v.as_str())
-        .map(str::to_owned);
+    let batch = batch(&id, op)?;
     let free = op.extensions.get("x-quota-cost").and_then(|v| v.as_u64()) == Some(0);
     Ok(Operation {
         summary: op.summary.clone().unwrap_or_default(),
@@ -156,9 +164,82 @@ fn operation(spec: &OpenAPI, method: &str, path: &str, op: &SpecOperation) -> Re
         query_params,
         body,
         success,
-        batch_items,
+        batch,
         free,
     })
+}
+
+/// `x-batch-items: <field>` with `x-batch-max: <n>` beside it; one without the other is an error.
+fn batch(id: &str, op: &SpecOperation) -> Result<Option<Batch>> {
+    let field = op.extensions.get("x-batch-items");
+    let max = op.extensions.get("x-batch-max");
+    match (field, max) {
+        (None, None) => Ok(None),
+        (Some(field), Some(max)) => Ok(Some(Batch {
+            field: field
+                .as_str()
+                .with_context(|| format!("{id}: x-batch-items must be a field name"))?
+                .to_owned(),
+            max: max
+                .as_u64()
+                .filter(|max| *max > 0)
+                .with_context(|| format!("{id}: x-batch-max must be a positive integer"))?,
+        })),
+        _ => bail!("{id}: x-batch-items and x-batch-max go together"),
+    }
+}
+
+/// How deep free-form members are looked for (the contract's bodies nest far less).
+const FREE_FORM_DEPTH: usize = 8;
+
+/// Collects the paths below `schema` whose value is a free-form object
+/// (`additionalProperties: true`): `data`, `items[].data`.
+fn free_form_paths(
+    spec: &OpenAPI,
+    schema: &ReferenceOr<Schema>,
+    path: &str,
+    depth: usize,
+    found: &mut Vec<String>,
+) -> Result<()> {
+    if depth > FREE_FORM_DEPTH {
+        return Ok(());
+    }
+    let schema = resolve_schema(spec, schema)?;
+    match &schema.schema_kind {
+        SchemaKind::Type(Type::Object(object)) => {
+            if matches!(
+                object.additional_properties,
+                Some(openapiv3::AdditionalProperties::Any(true))
+            ) && !path.is_empty()
+            {
+                found.push(path.to_owned());
+                return Ok(());
+            }
+            for (name, property) in &object.properties {
+                let child = if path.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{path}.{name}")
+                };
+                free_form_paths(spec, &property.clone().unbox(), &child, depth + 1, found)?;
+            }
+        }
+        SchemaKind::Type(Type::Array(array)) => {
+            if let Some(items) = &array.items {
+                let child = format!("{path}[]");
+                free_form_paths(spec, &items.clone().unbox(), &child, depth + 1, found)?;
+            }
+        }
+        SchemaKind::AllOf { all_of: parts }
+        | SchemaKind::OneOf { one_of: parts }
+        | SchemaKind::AnyOf { any_of: parts } => {
+            for part in parts {
+                free_form_paths(spec, part, path, depth + 1, found)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 fn resolve_parameter<'a>(
@@ -227,7 +308,12 @@ fn request_body(spec: &OpenAPI, id: &str, body: &ReferenceOr<RequestBody>) -> Re
         bail!("{id}: $ref request bodies are not supported")
     };
     if let Some(media) = body.content.get("application/json") {
-        return Ok(Body::Json(schema_ref_name(&media.schema)?));
+        let schema = schema_ref_name(&media.schema)?;
+        let mut free_form = Vec::new();
+        if let Some(root) = &media.schema {
+            free_form_paths(spec, root, "", 0, &mut free_form)?;
+        }
+        return Ok(Body::Json { schema, free_form });
     }
     if let Some(media) = body.content.get("multipart/form-data") {
         return multipart(spec, media);

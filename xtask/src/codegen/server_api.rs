@@ -1,7 +1,7 @@
 //! Emits the server's API layer: the `Operation` enum, the `Backend` trait hand-written code
-//! implements, the dropshot API trait, and its only implementation, whose bodies pass every
-//! request through the platform (authenticate, read within limits, admit against the quota)
-//! before the backend sees it.
+//! implements, the dropshot API trait, and its only implementation, whose bodies are one call
+//! of the hand-written pipeline (`platform/pipeline.rs`): what to read, how many batch items,
+//! which backend method, which response.
 
 use std::fmt::Write as _;
 
@@ -14,6 +14,7 @@ pub fn server_api(ops: &[Operation], tags: &[String]) -> String {
     for op in ops {
         inputs(&mut out, op);
     }
+    json_inputs(&mut out, ops);
     backend_trait(&mut out, ops);
     api_trait(&mut out, ops);
     api_impl(&mut out, ops);
@@ -30,8 +31,9 @@ use dropshot::{
 };
 
 use super::types;
-use crate::platform::extract::{FormBody, JsonBody, RawForm, Upload};
-use crate::platform::{Api, ApiError, Caller, FileBody, Gateway};
+use crate::platform::extract::{FormBody, JsonBody, JsonInput, RawForm, Upload};
+use crate::platform::pipeline;
+use crate::platform::{Api, ApiError, Caller, FileBody, Platform};
 "#;
 
 fn variant(op: &Operation) -> String {
@@ -102,6 +104,16 @@ fn operation_enum(out: &mut String, ops: &[Operation]) {
         "is_free",
         "bool",
         &|op| op.free.to_string(),
+    );
+    table(
+        out,
+        "A batch operation's items (`x-batch-items`) and how many one call may hold (`x-batch-max`).",
+        "batch",
+        "Option<(&'static str, usize)>",
+        &|op| match &op.batch {
+            Some(batch) => format!("Some(({:?}, {}))", batch.field, batch.max),
+            None => "None".to_owned(),
+        },
     );
     out.push_str("}\n");
 }
@@ -185,7 +197,7 @@ fn arguments(op: &Operation) -> Vec<(String, String)> {
     }
     match &op.body {
         Body::None => {}
-        Body::Json(schema) => args.push(("body".into(), format!("types::{schema}"))),
+        Body::Json { schema, .. } => args.push(("body".into(), format!("types::{schema}"))),
         Body::Multipart { .. } => args.push(("form".into(), format!("{name}Form"))),
     }
     args
@@ -204,7 +216,7 @@ fn backend_trait(out: &mut String, ops: &[Operation]) {
         "\n/// What hand-written code implements: one method per operation, called only for an\n\
          /// authenticated caller whose input was read within limits and whose quota admitted it.\n\
          /// An operation left at its default answers 501 `not_implemented`.\n\
-         pub trait Backend: dropshot::ServerContext {\n    /// The platform every request passes through first.\n    fn gateway(&self) -> &Gateway;\n",
+         pub trait Backend: dropshot::ServerContext {\n    /// The platform every request passes through first.\n    fn platform(&self) -> &Platform;\n",
     );
     for op in ops {
         let args = arguments(op);
@@ -249,7 +261,7 @@ fn extractors(op: &Operation) -> String {
     }
     match &op.body {
         Body::None => {}
-        Body::Json(schema) => {
+        Body::Json { schema, .. } => {
             let _ = write!(s, ", body: JsonBody<types::{schema}>");
         }
         Body::Multipart { .. } => s.push_str(", form: FormBody"),
@@ -277,80 +289,114 @@ fn api_trait(out: &mut String, ops: &[Operation]) {
 
 fn api_impl(out: &mut String, ops: &[Operation]) {
     out.push_str(
-        "\n/// The only implementation of [`SuiteApi`]: every body authenticates, reads the input within\n\
-         /// limits, admits the call against the quota, and only then calls the [`Backend`].\n\
+        "\n/// The only implementation of [`SuiteApi`]: every body is one call of the platform's\n\
+         /// pipeline (`pipeline::handle`), which authenticates, reads the input within limits,\n\
+         /// admits the call against the quota, and only then calls the [`Backend`].\n\
          pub struct SuiteServer<B>(std::marker::PhantomData<B>);\n\nimpl<B: Backend> SuiteApi for SuiteServer<B> {\n    type Context = B;\n",
     );
     for op in ops {
         let name = variant(op);
-        let mut body = String::new();
-        let _ = writeln!(
-            body,
-            "            let caller = gateway.authenticate(&rqctx, op).await?;"
-        );
-        let mut call_args = Vec::new();
-        if !op.path_params.is_empty() {
-            let _ = writeln!(body, "            let path = path.into_inner();");
-            for p in &op.path_params {
-                call_args.push(format!("path.{p}"));
+        let (read, pattern) = read_input(op);
+        let items = match (&op.batch, &op.body) {
+            (Some(batch), Body::Multipart { .. }) => {
+                format!("|form| Some(form.{}.len())", batch.field)
             }
-        }
-        if !op.query_params.is_empty() {
-            call_args.push("query.into_inner()".into());
-        }
-        match &op.body {
-            Body::None => {}
-            Body::Json(_) => {
-                let _ = writeln!(body, "            let body = body.read(gateway).await?;");
-                call_args.push("body".into());
-            }
-            Body::Multipart { .. } => {
-                let _ = writeln!(
-                    body,
-                    "            let form = {name}Form::from_raw(form.read(gateway).await?)?;"
-                );
-                call_args.push("form".into());
-            }
-        }
-        let cost = match (&op.batch_items, &op.body, op.free) {
-            (_, _, true) => "0".to_owned(),
-            (Some(field), Body::Multipart { .. }, _) => {
-                format!("gateway.batch_cost(op, form.{field}.len())?")
-            }
-            (Some(field), _, _) => format!("gateway.batch_cost(op, body.{field}.len())?"),
-            (None, _, _) => "1".to_owned(),
+            (Some(batch), _) => format!("|body| Some(body.{}.len())", batch.field),
+            (None, _) => "|_| None".to_owned(),
         };
-        let _ = writeln!(
-            body,
-            "            let admission = gateway.admit(&caller, op, {cost}).await?;"
-        );
-        let _ = writeln!(
-            body,
-            "            let outcome = gateway.work(op, backend.{}(&caller{})).await;",
-            op.id,
-            call_args
-                .iter()
-                .map(|a| format!(", {a}"))
-                .collect::<String>()
-        );
-        let settle = match &op.success {
-            Success::Json { status: 201, .. } => {
-                "gateway.settle(admission, outcome.map(HttpResponseCreated)).await"
-            }
-            Success::Json { .. } => "gateway.settle(admission, outcome.map(HttpResponseOk)).await",
-            Success::NoContent => {
-                "gateway.settle(admission, outcome.map(|()| HttpResponseDeleted())).await"
-            }
-            Success::File => "gateway.settle_file(admission, outcome).await",
+        let args: String = arguments(op)
+            .iter()
+            .map(|(arg, _)| {
+                if op.path_params.contains(arg) {
+                    format!(", path.{arg}")
+                } else {
+                    format!(", {arg}")
+                }
+            })
+            .collect();
+        let respond = match &op.success {
+            Success::Json { status: 201, .. } => "pipeline::created",
+            Success::Json { .. } => "pipeline::ok",
+            Success::NoContent => "pipeline::deleted",
+            Success::File => "pipeline::file",
         };
-        let _ = writeln!(body, "            {settle}");
         let _ = writeln!(
             out,
-            "\n    async fn {}(rqctx: RequestContext<B>{}) -> {} {{\n        let backend = rqctx.context();\n        let gateway = backend.gateway();\n        let op = Operation::{name};\n        gateway\n            .observe(op, async {{\n{body}            }})\n            .await\n    }}",
-            op.id,
-            extractors(op),
-            response_type(op)
+            "\n    async fn {id}(rqctx: RequestContext<B>{extractors}) -> {response} {{\n        let backend = rqctx.context();\n        let platform = backend.platform();\n        pipeline::handle(\n            platform,\n            &rqctx,\n            Operation::{name},\n            {read},\n            {items},\n            |caller, {pattern}| async move {{ backend.{id}(&caller{args}).await }},\n            {respond},\n        )\n        .await\n    }}",
+            id = op.id,
+            extractors = extractors(op),
+            response = response_type(op),
         );
     }
     out.push_str("}\n");
+}
+
+/// The future that reads `op`'s input (only awaited once the caller is authenticated), and
+/// the pattern that takes it apart for the backend call.
+fn read_input(op: &Operation) -> (String, String) {
+    let mut reads = Vec::new();
+    let mut names = Vec::new();
+    if !op.path_params.is_empty() {
+        reads.push("path.into_inner()".to_owned());
+        names.push("path");
+    }
+    if !op.query_params.is_empty() {
+        reads.push("query.into_inner()".to_owned());
+        names.push("query");
+    }
+    match &op.body {
+        Body::None => {}
+        Body::Json { .. } => {
+            reads.push("body.read(platform.limits()).await?".to_owned());
+            names.push("body");
+        }
+        Body::Multipart { .. } => {
+            reads.push(format!(
+                "{}Form::from_raw(form.read(platform.limits(), Operation::{}.batch().map(|(_, max)| max)).await?)?",
+                variant(op),
+                variant(op)
+            ));
+            names.push("form");
+        }
+    }
+    match (reads.as_slice(), names.as_slice()) {
+        ([read], [name]) if *name == "body" && matches!(op.body, Body::Json { .. }) => (
+            "body.read(platform.limits())".to_owned(),
+            (*name).to_owned(),
+        ),
+        ([read], [name]) if *name == "form" => (
+            format!("async move {{ {} }}", read.trim_end_matches('?')),
+            (*name).to_owned(),
+        ),
+        ([read], [name]) => (
+            format!("async move {{ Ok::<_, ApiError>({read}) }}"),
+            (*name).to_owned(),
+        ),
+        ([], []) => (
+            "async { Ok::<_, ApiError>(()) }".to_owned(),
+            "()".to_owned(),
+        ),
+        _ => (
+            format!("async move {{ Ok::<_, ApiError>(({})) }}", reads.join(", ")),
+            format!("({})", names.join(", ")),
+        ),
+    }
+}
+
+/// `JsonInput` for every JSON request body: the paths of its free-form members.
+fn json_inputs(out: &mut String, ops: &[Operation]) {
+    let mut seen = std::collections::BTreeMap::new();
+    for op in ops {
+        if let Body::Json { schema, free_form } = &op.body {
+            seen.insert(schema.clone(), free_form.clone());
+        }
+    }
+    for (schema, free_form) in seen {
+        let paths: Vec<String> = free_form.iter().map(|p| format!("{p:?}")).collect();
+        let _ = writeln!(
+            out,
+            "\nimpl JsonInput for types::{schema} {{\n    const FREE_FORM: &'static [&'static str] = &[{}];\n}}",
+            paths.join(", ")
+        );
+    }
 }

@@ -2,7 +2,10 @@
 //! conditional statement, so counting is exact under any concurrency and across replicas;
 //! concurrent charges are made in rounds by one writer task ([`rounds`]).
 
+mod refusal;
 mod rounds;
+
+pub use refusal::Refusal;
 
 use anyhow::{Context, Result, anyhow};
 use chrono::{DateTime, Utc};
@@ -31,15 +34,6 @@ impl Admission {
     pub fn remaining(&self) -> Option<i64> {
         self.limit.map(|limit| (limit - self.used).max(0))
     }
-}
-
-/// Why a call was not admitted.
-#[derive(Debug, Clone)]
-pub struct Refusal {
-    pub limit: i64,
-    pub used: i64,
-    pub cost: i64,
-    pub reset_at: DateTime<Utc>,
 }
 
 /// The quotas of every key, charged through one writer task per process.
