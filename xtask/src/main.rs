@@ -9,6 +9,7 @@ mod bench;
 mod bench_validate;
 mod codegen;
 mod coverage;
+mod layering;
 mod postgres;
 mod process;
 mod schemathesis;

@@ -2,6 +2,7 @@
 //!
 //! - `system`         install PostgreSQL and schemathesis when missing (`system.rs`)
 //! - `codegen`        generated code matches openapi/suite.yaml
+//! - `layering`       engines use nothing from the platform, generated code or dropshot
 //! - `fmt`, `clippy`  `cargo fmt --check`, `cargo clippy -D warnings`
 //! - `test-sqlite`    `cargo test --workspace`
 //! - `test-postgres`  the conformance and server tests again on a throwaway cluster (`postgres.rs`)
@@ -34,6 +35,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
 
     let tools = steps.run("system", || system::ensure_test_deps(root))?;
     steps.run("codegen", || crate::codegen::run(root, true))?;
+    steps.run("layering", || crate::layering::check(root))?;
     steps.run("fmt", || {
         cargo(root, &["fmt", "--all", "--", "--check"], &[])
     })?;
@@ -105,6 +107,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
 const STEP_NAMES: &[&str] = &[
     "system",
     "codegen",
+    "layering",
     "fmt",
     "clippy",
     "test-sqlite",
