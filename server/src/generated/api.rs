@@ -5,7 +5,7 @@
 #![allow(clippy::too_many_arguments)]
 use super::types;
 use crate::platform::extract::{FormBody, JsonBody, JsonInput, RawForm, Upload};
-use crate::platform::pipeline;
+use crate::platform::pipeline::{self, RequestHead};
 use crate::platform::{Api, ApiError, Caller, FileBody, Platform};
 use dropshot::{
     FreeformBody, HttpError, HttpResponseCreated, HttpResponseDeleted, HttpResponseHeaders,
@@ -1222,7 +1222,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::DocgenConvert,
             async move {
                 DocgenConvertForm::from_raw(
@@ -1247,7 +1247,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::DocgenCreateTemplate,
             async move {
                 DocgenCreateTemplateForm::from_raw(
@@ -1272,7 +1272,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::DocgenDeleteTemplate,
             async move { Ok::<_, ApiError>(path.into_inner()) },
             |_| None,
@@ -1289,7 +1289,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::DocgenDownload,
             async move { Ok::<_, ApiError>(path.into_inner()) },
             |_| None,
@@ -1306,7 +1306,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::DocgenGenerate,
             body.read(platform.limits()),
             |_| None,
@@ -1323,7 +1323,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::DocgenListTemplates,
             async move { Ok::<_, ApiError>(query.into_inner()) },
             |_| None,
@@ -1340,7 +1340,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::FinanceAudit,
             async move {
                 FinanceAuditForm::from_raw(
@@ -1365,7 +1365,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::FinanceFraudCheck,
             async move {
                 FinanceFraudCheckForm::from_raw(
@@ -1390,7 +1390,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::FinanceParse,
             async move {
                 FinanceParseForm::from_raw(
@@ -1415,7 +1415,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::LegalAnalyze,
             async move {
                 LegalAnalyzeForm::from_raw(
@@ -1440,7 +1440,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::LegalCompare,
             async move {
                 LegalCompareForm::from_raw(
@@ -1465,7 +1465,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::LegalReport,
             async move {
                 LegalReportForm::from_raw(
@@ -1490,7 +1490,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::PiiBatch,
             async move {
                 PiiBatchForm::from_raw(
@@ -1515,7 +1515,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::PiiDetect,
             async move {
                 PiiDetectForm::from_raw(
@@ -1540,7 +1540,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::PiiDownload,
             async move { Ok::<_, ApiError>(path.into_inner()) },
             |_| None,
@@ -1557,7 +1557,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::PiiRedact,
             async move {
                 PiiRedactForm::from_raw(
@@ -1582,7 +1582,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::SanctionsBatch,
             body.read(platform.limits()),
             |body| Some(body.entities.len()),
@@ -1599,7 +1599,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::SanctionsDeepAnalysis,
             body.read(platform.limits()),
             |_| None,
@@ -1616,7 +1616,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::SanctionsScreen,
             body.read(platform.limits()),
             |_| None,
@@ -1633,7 +1633,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ScreenshotBatch,
             body.read(platform.limits()),
             |body| Some(body.items.len()),
@@ -1650,7 +1650,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ScreenshotCapture,
             body.read(platform.limits()),
             |_| None,
@@ -1667,7 +1667,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ScreenshotDownload,
             async move { Ok::<_, ApiError>(path.into_inner()) },
             |_| None,
@@ -1684,7 +1684,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ScreenshotPdf,
             body.read(platform.limits()),
             |_| None,
@@ -1702,7 +1702,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ValidateCreditcard,
             body.read(platform.limits()),
             |_| None,
@@ -1719,7 +1719,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ValidateCrypto,
             body.read(platform.limits()),
             |_| None,
@@ -1736,7 +1736,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ValidateDate,
             body.read(platform.limits()),
             |_| None,
@@ -1753,7 +1753,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ValidateEmail,
             body.read(platform.limits()),
             |_| None,
@@ -1770,7 +1770,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ValidateIban,
             body.read(platform.limits()),
             |_| None,
@@ -1787,7 +1787,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ValidatePassword,
             body.read(platform.limits()),
             |_| None,
@@ -1804,7 +1804,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ValidatePhone,
             body.read(platform.limits()),
             |_| None,
@@ -1822,7 +1822,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ValidatePostalcode,
             body.read(platform.limits()),
             |_| None,
@@ -1839,7 +1839,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let platform = backend.platform();
         pipeline::handle(
             platform,
-            &rqctx,
+            RequestHead::of(&rqctx),
             Operation::ValidateVat,
             body.read(platform.limits()),
             |_| None,

@@ -57,41 +57,15 @@ impl RequestHead {
     }
 }
 
-/// Handles one call of `op`:
+/// Handles one call of `op` whose request head is `head`:
 /// - `read` reads and validates the input; it is a future, so it runs only once the caller
 ///   is authenticated;
 /// - `items` is the number of items of a batch operation (`None` for the others);
 /// - `call` is the API's work, given the caller and the input;
 /// - `respond` turns the API's answer into the HTTP response.
-pub async fn handle<C, I, T, R, W>(
-    platform: &Platform,
-    rqctx: &RequestContext<C>,
-    op: Operation,
-    read: impl Future<Output = Result<I, ApiError>>,
-    items: impl FnOnce(&I) -> Option<usize>,
-    call: impl FnOnce(Caller, I) -> W,
-    respond: impl FnOnce(T) -> HttpResponseHeaders<R>,
-) -> Result<HttpResponseHeaders<R>, HttpError>
-where
-    C: ServerContext,
-    R: HttpCodedResponse,
-    W: Future<Output = Result<T, ApiError>>,
-{
-    run(
-        platform,
-        RequestHead::of(rqctx),
-        op,
-        read,
-        items,
-        call,
-        respond,
-    )
-    .await
-}
-
-/// [`handle`] for a request whose head is already read; counts and times the call whatever
-/// its outcome.
-pub async fn run<I, T, R, W>(
+///
+/// Counts and times the call whatever its outcome, with the status really answered.
+pub async fn handle<I, T, R, W>(
     platform: &Platform,
     head: RequestHead,
     op: Operation,

@@ -72,51 +72,74 @@ impl Trace {
     }
 }
 
-/// Runs `op` with `input` through the pipeline, tracing each step; the call answers `answer`.
-async fn call<T: Send>(
-    fixture: &Fixture,
-    head: RequestHead,
-    op: Operation,
-    input: Result<Vec<u8>, ApiError>,
-    answer: Result<T, ApiError>,
-    trace: &Trace,
-) -> Result<HeaderMap, HttpError> {
-    run(
-        &fixture.platform,
-        head,
-        op,
-        async {
-            trace.push("read");
-            input
-        },
-        |items: &Vec<u8>| {
-            trace.push("price");
-            Some(items.len())
-        },
-        |_caller, _input| async {
-            trace.push("work");
-            answer.map(|_| ())
-        },
-        created,
-    )
-    .await
-    .map(|mut response| response.headers_mut().clone())
+/// What a traced call answered: its headers, or the error.
+type Answer = Result<HeaderMap, HttpError>;
+
+impl Fixture {
+    /// Runs `op` with `input` for `head` through the pipeline, tracing each step; the work
+    /// answers `answer`.
+    async fn call_as<T: Send>(
+        &self,
+        head: RequestHead,
+        op: Operation,
+        input: Result<Vec<u8>, ApiError>,
+        answer: Result<T, ApiError>,
+        trace: &Trace,
+    ) -> Answer {
+        handle(
+            &self.platform,
+            head,
+            op,
+            async {
+                trace.push("read");
+                input
+            },
+            |items: &Vec<u8>| {
+                trace.push("price");
+                Some(items.len())
+            },
+            |_caller, _input| async {
+                trace.push("work");
+                answer.map(|_| ())
+            },
+            created,
+        )
+        .await
+        .map(|mut response| response.headers_mut().clone())
+    }
+
+    /// [`Fixture::call_as`] with the fixture's key.
+    async fn call<T: Send>(
+        &self,
+        op: Operation,
+        input: Result<Vec<u8>, ApiError>,
+        answer: Result<T, ApiError>,
+        trace: &Trace,
+    ) -> Answer {
+        self.call_as(self.head(), op, input, answer, trace).await
+    }
+
+    /// A sanctions batch of `items` that the work answers.
+    async fn batch(&self, items: usize, trace: &Trace) -> Answer {
+        self.call(Operation::SanctionsBatch, Ok(vec![0; items]), Ok(()), trace)
+            .await
+    }
 }
 
 #[tokio::test]
 async fn a_missing_key_is_refused_before_the_body_is_read() {
     let f = fixture(Config::default(), &[(Api::Sanctions, Plan::Free)]).await;
     let trace = Trace::default();
-    let refused = call(
-        &f,
-        RequestHead::default(),
-        Operation::SanctionsBatch,
-        Ok(vec![1]),
-        Ok(()),
-        &trace,
-    )
-    .await
-    .unwrap_err();
+    let refused = f
+        .call_as(
+            RequestHead::default(),
+            Operation::SanctionsBatch,
+            Ok(vec![1]),
+            Ok(()),
+            &trace,
+        )
+        .await
+        .unwrap_err();
     assert_eq!(refused.status_code.as_u16(), 401);
     assert!(trace.steps().is_empty());
     assert_eq!(f.answered(Operation::SanctionsBatch), [401]);
@@ -126,16 +149,10 @@ async fn a_missing_key_is_refused_before_the_body_is_read() {
 async fn a_key_without_the_api_is_refused_before_the_body_is_read() {
     let f = fixture(Config::default(), &[(Api::Validate, Plan::Free)]).await;
     let trace = Trace::default();
-    let refused = call(
-        &f,
-        f.head(),
-        Operation::SanctionsBatch,
-        Ok(vec![1]),
-        Ok(()),
-        &trace,
-    )
-    .await
-    .unwrap_err();
+    let refused = f
+        .call(Operation::SanctionsBatch, Ok(vec![1]), Ok(()), &trace)
+        .await
+        .unwrap_err();
     assert_eq!(refused.status_code.as_u16(), 403);
     assert!(trace.steps().is_empty());
 }
@@ -145,7 +162,8 @@ async fn bad_input_is_refused_before_pricing_and_charges_nothing() {
     let f = fixture(Config::default(), &[(Api::Sanctions, Plan::Free)]).await;
     let trace = Trace::default();
     let bad = Err(ApiError::InvalidInput("field `name`: missing".into()));
-    let refused = call(&f, f.head(), Operation::SanctionsBatch, bad, Ok(()), &trace)
+    let refused = f
+        .call(Operation::SanctionsBatch, bad, Ok(()), &trace)
         .await
         .unwrap_err();
     assert_eq!(refused.status_code.as_u16(), 400);
@@ -161,16 +179,7 @@ async fn batches_outside_the_contract_bound_are_refused_before_admission() {
         .expect("a batch operation");
     for (items, status) in [(0, 400), (max + 1, 413)] {
         let trace = Trace::default();
-        let refused = call(
-            &f,
-            f.head(),
-            Operation::SanctionsBatch,
-            Ok(vec![0; items]),
-            Ok(()),
-            &trace,
-        )
-        .await
-        .unwrap_err();
+        let refused = f.batch(items, &trace).await.unwrap_err();
         assert_eq!(refused.status_code.as_u16(), status);
         assert_eq!(trace.steps(), ["read", "price"]);
     }
@@ -184,31 +193,13 @@ async fn a_batch_costs_its_items_and_a_spent_quota_stops_the_work() {
     let (_, max) = Operation::SanctionsBatch.batch().unwrap();
     let mut spent = 0;
     while spent + max as i64 <= quota {
-        call(
-            &f,
-            f.head(),
-            Operation::SanctionsBatch,
-            Ok(vec![0; max]),
-            Ok(()),
-            &Trace::default(),
-        )
-        .await
-        .unwrap();
+        f.batch(max, &Trace::default()).await.unwrap();
         spent += max as i64;
     }
     assert_eq!(f.used(Api::Sanctions).await, spent);
     let trace = Trace::default();
     let too_many = (quota - spent + 1) as usize;
-    let refused = call(
-        &f,
-        f.head(),
-        Operation::SanctionsBatch,
-        Ok(vec![0; too_many]),
-        Ok(()),
-        &trace,
-    )
-    .await
-    .unwrap_err();
+    let refused = f.batch(too_many, &trace).await.unwrap_err();
     assert_eq!(refused.status_code.as_u16(), 429);
     assert_eq!(trace.steps(), ["read", "price"]);
     assert_eq!(f.used(Api::Sanctions).await, spent);
@@ -218,16 +209,15 @@ async fn a_batch_costs_its_items_and_a_spent_quota_stops_the_work() {
 async fn a_server_failure_is_refunded_and_a_client_failure_is_not() {
     let f = fixture(Config::default(), &[(Api::Validate, Plan::Free)]).await;
     let trace = Trace::default();
-    let failed = call::<()>(
-        &f,
-        f.head(),
-        Operation::ValidateIban,
-        Ok(vec![]),
-        Err(ApiError::internal("boom")),
-        &trace,
-    )
-    .await
-    .unwrap_err();
+    let failed = f
+        .call::<()>(
+            Operation::ValidateIban,
+            Ok(vec![]),
+            Err(ApiError::internal("boom")),
+            &trace,
+        )
+        .await
+        .unwrap_err();
     assert_eq!(failed.status_code.as_u16(), 500);
     assert_eq!(trace.steps(), ["read", "price", "work"]);
     assert_eq!(f.used(Api::Validate).await, 0);
@@ -239,32 +229,24 @@ async fn a_server_failure_is_refunded_and_a_client_failure_is_not() {
     assert_eq!(remaining, Some(HeaderValue::from(500)));
 
     let unprocessable = Err(ApiError::Unprocessable("not a document".into()));
-    call::<()>(
-        &f,
-        f.head(),
-        Operation::ValidateIban,
-        Ok(vec![]),
-        unprocessable,
-        &trace,
-    )
-    .await
-    .unwrap_err();
+    f.call::<()>(Operation::ValidateIban, Ok(vec![]), unprocessable, &trace)
+        .await
+        .unwrap_err();
     assert_eq!(f.used(Api::Validate).await, 1);
 }
 
 #[tokio::test]
 async fn the_status_recorded_is_the_one_answered() {
     let f = fixture(Config::default(), &[(Api::Validate, Plan::Unlimited)]).await;
-    let headers = call(
-        &f,
-        f.head(),
-        Operation::ValidateIban,
-        Ok(vec![]),
-        Ok(()),
-        &Trace::default(),
-    )
-    .await
-    .unwrap();
+    let headers = f
+        .call(
+            Operation::ValidateIban,
+            Ok(vec![]),
+            Ok(()),
+            &Trace::default(),
+        )
+        .await
+        .unwrap();
     assert_eq!(
         headers.get("x-ratelimit-limit"),
         Some(&HeaderValue::from_static(UNLIMITED))
@@ -275,9 +257,7 @@ async fn the_status_recorded_is_the_one_answered() {
 #[tokio::test]
 async fn free_operations_cost_nothing() {
     let f = fixture(Config::default(), &[(Api::Pii, Plan::Free)]).await;
-    call(
-        &f,
-        f.head(),
+    f.call(
         Operation::PiiDownload,
         Ok(vec![]),
         Ok(()),

@@ -32,7 +32,7 @@ use dropshot::{
 
 use super::types;
 use crate::platform::extract::{FormBody, JsonBody, JsonInput, RawForm, Upload};
-use crate::platform::pipeline;
+use crate::platform::pipeline::{self, RequestHead};
 use crate::platform::{Api, ApiError, Caller, FileBody, Platform};
 "#;
 
@@ -322,7 +322,7 @@ fn api_impl(out: &mut String, ops: &[Operation]) {
         };
         let _ = writeln!(
             out,
-            "\n    async fn {id}(rqctx: RequestContext<B>{extractors}) -> {response} {{\n        let backend = rqctx.context();\n        let platform = backend.platform();\n        pipeline::handle(\n            platform,\n            &rqctx,\n            Operation::{name},\n            {read},\n            {items},\n            |caller, {pattern}| async move {{ backend.{id}(&caller{args}).await }},\n            {respond},\n        )\n        .await\n    }}",
+            "\n    async fn {id}(rqctx: RequestContext<B>{extractors}) -> {response} {{\n        let backend = rqctx.context();\n        let platform = backend.platform();\n        pipeline::handle(\n            platform,\n            RequestHead::of(&rqctx),\n            Operation::{name},\n            {read},\n            {items},\n            |caller, {pattern}| async move {{ backend.{id}(&caller{args}).await }},\n            {respond},\n        )\n        .await\n    }}",
             id = op.id,
             extractors = extractors(op),
             response = response_type(op),
