@@ -41,8 +41,7 @@ pub struct Answer {
     pub minute: Option<u32>,
     pub second: Option<u32>,
     pub nanosecond: Option<u32>,
-    /// `monday` ..= `sunday`.
-    pub weekday: Option<&'static str>,
+    pub weekday: Option<Weekday>,
     pub utc_offset: Option<String>,
     pub timezone: Option<String>,
     pub unix_seconds: Option<i64>,
@@ -184,7 +183,7 @@ pub fn convert(request: &Request<'_>) -> Answer {
         nanosecond: time
             .map(|t| t.nanosecond() % 1_000_000_000)
             .filter(|&n| n != 0),
-        weekday: Some(weekday_name(date.weekday())),
+        weekday: Some(date.weekday()),
         utc_offset: offset.map(|o| o.to_string()),
         timezone: zone.as_ref().map(Zone::name),
         unix_seconds: match moment {
