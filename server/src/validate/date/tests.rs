@@ -314,16 +314,6 @@ fn never_panics() {
 }
 
 #[test]
-fn offsets_parse() {
-    assert_eq!(parse_offset("+02:00", false), Some(7200));
-    assert_eq!(parse_offset("-0530", false), Some(-19800));
-    assert_eq!(parse_offset("+2", false), None);
-    assert_eq!(parse_offset("+2", true), Some(7200));
-    assert_eq!(parse_offset("+25:00", false), None);
-    assert_eq!(parse_offset("+1é1", false), None);
-}
-
-#[test]
 fn every_short_string_of_tricky_characters_is_answered() {
     // All strings of up to 4 characters over separators, digits, markers and letters.
     let alphabet: Vec<char> = "12:-+/. 年月日amTZ(é)h٣".chars().collect();
