@@ -1,7 +1,7 @@
 //! The HTTP glue of the data validation API: each method takes the contract's request type,
 //! calls its engine, and maps the engine's answer back to the contract's result type. Every
-//! engine enum maps to its contract enum through an exhaustive `From`, so a change on either
-//! side is a compile error.
+//! engine enum maps to its contract enum through an exhaustive `From` (`wire_enum!`), so a
+//! change on either side is a compile error.
 
 use std::num::NonZeroU32;
 
@@ -261,190 +261,60 @@ impl Validate {
     }
 }
 
-impl From<creditcard::Brand> for types::CardBrand {
-    fn from(brand: creditcard::Brand) -> Self {
-        use creditcard::Brand as B;
-        match brand {
-            B::Visa => Self::Visa,
-            B::Mastercard => Self::Mastercard,
-            B::Amex => Self::Amex,
-            B::Discover => Self::Discover,
-            B::Jcb => Self::Jcb,
-            B::Diners => Self::Diners,
-            B::Unionpay => Self::Unionpay,
-            B::Maestro => Self::Maestro,
-            B::Mir => Self::Mir,
-            B::Elo => Self::Elo,
-            B::Hipercard => Self::Hipercard,
-            B::Rupay => Self::Rupay,
-            B::Unknown => Self::Unknown,
+/// `From` between an engine enum and its contract enum, as an exhaustive `match` over the
+/// variants listed (the same name on both sides unless given as `engine => contract`): a
+/// variant added on either side and not listed is a compile error. `both` writes both ways.
+macro_rules! wire_enum {
+    (@to $a:ident) => { Self::$a };
+    (@to $a:ident $b:ident) => { Self::$b };
+    (both $a:ty, $b:ty { $($v:ident),+ $(,)? }) => {
+        wire_enum!($a => $b { $($v),+ });
+        wire_enum!($b => $a { $($v),+ });
+    };
+    ($from:ty => $to:ty { $($a:ident $(=> $b:ident)?),+ $(,)? }) => {
+        impl From<$from> for $to {
+            fn from(value: $from) -> Self {
+                type Source = $from;
+                match value {
+                    $(Source::$a => wire_enum!(@to $a $($b)?),)+
+                }
+            }
         }
-    }
+    };
 }
 
-impl From<iban::IbanError> for types::IbanError {
-    fn from(error: iban::IbanError) -> Self {
-        use iban::IbanError as E;
-        match error {
-            E::InvalidCharacters => Self::InvalidCharacters,
-            E::UnknownCountry => Self::UnknownCountry,
-            E::InvalidLength => Self::InvalidLength,
-            E::InvalidChecksum => Self::InvalidChecksum,
-            E::InvalidBbanFormat => Self::InvalidBbanFormat,
-        }
-    }
-}
-
-impl From<vat::VatError> for types::VatError {
-    fn from(error: vat::VatError) -> Self {
-        use vat::VatError as E;
-        match error {
-            E::UnknownCountry => Self::UnknownCountry,
-            E::CountryMismatch => Self::CountryMismatch,
-            E::InvalidFormat => Self::InvalidFormat,
-            E::InvalidLength => Self::InvalidLength,
-            E::InvalidComponent => Self::InvalidComponent,
-            E::InvalidChecksum => Self::InvalidChecksum,
-        }
-    }
-}
-
-impl From<phone::Reason> for types::PhoneValidationReason {
-    fn from(reason: phone::Reason) -> Self {
-        use phone::Reason as R;
-        match reason {
-            R::NotANumber => Self::NotANumber,
-            R::InvalidCountryCode => Self::InvalidCountryCode,
-            R::TooShort => Self::TooShort,
-            R::TooLong => Self::TooLong,
-            R::InvalidLength => Self::InvalidLength,
-            R::InvalidForRegion => Self::InvalidForRegion,
-        }
-    }
-}
-
-impl From<phone::LineType> for types::PhoneLineType {
-    fn from(kind: phone::LineType) -> Self {
-        use phone::LineType as L;
-        match kind {
-            L::FixedLine => Self::FixedLine,
-            L::Mobile => Self::Mobile,
-            L::FixedLineOrMobile => Self::FixedLineOrMobile,
-            L::TollFree => Self::TollFree,
-            L::PremiumRate => Self::PremiumRate,
-            L::SharedCost => Self::SharedCost,
-            L::Voip => Self::Voip,
-            L::PersonalNumber => Self::PersonalNumber,
-            L::Pager => Self::Pager,
-            L::Uan => Self::Uan,
-            L::Voicemail => Self::Voicemail,
-            L::Unknown => Self::Unknown,
-        }
-    }
-}
-
-impl From<email::Deliverability> for types::Deliverability {
-    fn from(deliverability: email::Deliverability) -> Self {
-        use email::Deliverability as D;
-        match deliverability {
-            D::Deliverable => Self::Deliverable,
-            D::Undeliverable => Self::Undeliverable,
-            D::Unknown => Self::Unknown,
-        }
-    }
-}
-
-impl From<password::Pattern> for types::PasswordPatternPattern {
-    fn from(pattern: password::Pattern) -> Self {
-        use password::Pattern as P;
-        match pattern {
-            P::Dictionary => Self::Dictionary,
-            P::Spatial => Self::Spatial,
-            P::Repeat => Self::Repeat,
-            P::Sequence => Self::Sequence,
-            P::Regex => Self::Regex,
-            P::Date => Self::Date,
-            P::Bruteforce => Self::Bruteforce,
-        }
-    }
-}
-
-impl From<types::CryptoCoin> for crypto::Coin {
-    fn from(coin: types::CryptoCoin) -> Self {
-        use types::CryptoCoin as C;
-        match coin {
-            C::Btc => Self::Btc,
-            C::Eth => Self::Eth,
-            C::Ltc => Self::Ltc,
-            C::Doge => Self::Doge,
-            C::Bch => Self::Bch,
-            C::Xrp => Self::Xrp,
-            C::Trx => Self::Trx,
-            C::Sol => Self::Sol,
-        }
-    }
-}
-
-impl From<crypto::Coin> for types::CryptoCoin {
-    fn from(coin: crypto::Coin) -> Self {
-        use crypto::Coin as C;
-        match coin {
-            C::Btc => Self::Btc,
-            C::Eth => Self::Eth,
-            C::Ltc => Self::Ltc,
-            C::Doge => Self::Doge,
-            C::Bch => Self::Bch,
-            C::Xrp => Self::Xrp,
-            C::Trx => Self::Trx,
-            C::Sol => Self::Sol,
-        }
-    }
-}
-
-impl From<crypto::Network> for types::CryptoNetwork {
-    fn from(network: crypto::Network) -> Self {
-        use crypto::Network as N;
-        match network {
-            N::Mainnet => Self::Mainnet,
-            N::Testnet => Self::Testnet,
-            N::Regtest => Self::Regtest,
-        }
-    }
-}
-
-impl From<crypto::Encoding> for types::CryptoEncoding {
-    fn from(encoding: crypto::Encoding) -> Self {
-        use crypto::Encoding as E;
-        match encoding {
-            E::Base58Check => Self::Base58check,
-            E::Base58 => Self::Base58,
-            E::Bech32 => Self::Bech32,
-            E::Bech32m => Self::Bech32m,
-            E::CashAddr => Self::Cashaddr,
-            E::Hex => Self::Hex,
-        }
-    }
-}
-
-impl From<date::Lang> for types::DateConversionResultLanguage {
-    fn from(lang: date::Lang) -> Self {
-        use date::Lang as L;
-        match lang {
-            L::En => Self::En,
-            L::Es => Self::Es,
-            L::Fr => Self::Fr,
-            L::De => Self::De,
-            L::It => Self::It,
-            L::Pt => Self::Pt,
-            L::Nl => Self::Nl,
-            L::Pl => Self::Pl,
-            L::Zh => Self::Zh,
-            L::Ja => Self::Ja,
-            L::Ko => Self::Ko,
-            L::Ar => Self::Ar,
-        }
-    }
-}
+wire_enum!(creditcard::Brand => types::CardBrand {
+    Visa, Mastercard, Amex, Discover, Jcb, Diners, Unionpay, Maestro, Mir, Elo, Hipercard,
+    Rupay, Unknown,
+});
+wire_enum!(iban::IbanError => types::IbanError {
+    InvalidCharacters, UnknownCountry, InvalidLength, InvalidChecksum, InvalidBbanFormat,
+});
+wire_enum!(vat::VatError => types::VatError {
+    UnknownCountry, CountryMismatch, InvalidFormat, InvalidLength, InvalidComponent,
+    InvalidChecksum,
+});
+wire_enum!(phone::Reason => types::PhoneValidationReason {
+    NotANumber, InvalidCountryCode, TooShort, TooLong, InvalidLength, InvalidForRegion,
+});
+wire_enum!(phone::LineType => types::PhoneLineType {
+    FixedLine, Mobile, FixedLineOrMobile, TollFree, PremiumRate, SharedCost, Voip,
+    PersonalNumber, Pager, Uan, Voicemail, Unknown,
+});
+wire_enum!(email::Deliverability => types::Deliverability {
+    Deliverable, Undeliverable, Unknown,
+});
+wire_enum!(password::Pattern => types::PasswordPatternPattern {
+    Dictionary, Spatial, Repeat, Sequence, Regex, Date, Bruteforce,
+});
+wire_enum!(both crypto::Coin, types::CryptoCoin { Btc, Eth, Ltc, Doge, Bch, Xrp, Trx, Sol });
+wire_enum!(crypto::Network => types::CryptoNetwork { Mainnet, Testnet, Regtest });
+wire_enum!(crypto::Encoding => types::CryptoEncoding {
+    Base58Check => Base58check, Base58, Bech32, Bech32m, CashAddr => Cashaddr, Hex,
+});
+wire_enum!(date::Lang => types::DateConversionResultLanguage {
+    En, Es, Fr, De, It, Pt, Nl, Pl, Zh, Ja, Ko, Ar,
+});
 
 /// chrono's weekday as the contract names it (`From` cannot be implemented between two
 /// foreign types).
