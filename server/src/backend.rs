@@ -6,8 +6,7 @@ use crate::generated::api::{Backend, Operation};
 use crate::generated::types;
 use crate::platform::{ApiError, Caller, FileBody, Platform};
 use crate::sanctions::Sanctions;
-use crate::validate;
-use crate::validate::email::{CachedDns, UdpDns};
+use crate::validate::Validate;
 
 /// The operations this backend implements; every other one answers 501 `not_implemented`.
 /// Each API issue adds its operations here as it lands (`suite operations` prints the list).
@@ -34,15 +33,15 @@ pub struct Suite {
     pub platform: Platform,
     /// The sanctions lists in force and the screening engine.
     pub sanctions: Sanctions,
-    /// The name servers the email check asks, with their answers cached.
-    pub email_dns: CachedDns<UdpDns>,
+    /// The data validation API.
+    pub validate: Validate,
 }
 
 impl Suite {
     /// Builds the backend; loads the sanctions lists of the configured directory.
     pub fn new(platform: Platform) -> anyhow::Result<Suite> {
         let config = platform.config();
-        let email_dns = validate::email::resolver(config.validate.dns_servers()?);
+        let validate = Validate::start(&config.validate)?;
         let sanctions = Sanctions::start(
             config.list_dir(),
             config.sanctions.max_matches,
@@ -52,7 +51,7 @@ impl Suite {
         Ok(Suite {
             platform,
             sanctions,
-            email_dns,
+            validate,
         })
     }
 }
@@ -79,7 +78,7 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::CreditCardValidateRequest,
     ) -> Result<types::CreditCardValidationResult, ApiError> {
-        validate::validate_creditcard(&body)
+        self.validate.creditcard(&body)
     }
 
     async fn validate_iban(
@@ -87,7 +86,7 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::IbanValidateRequest,
     ) -> Result<types::IbanValidationResult, ApiError> {
-        validate::validate_iban(&body)
+        self.validate.iban(&body)
     }
 
     async fn validate_vat(
@@ -95,7 +94,7 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::VatValidateRequest,
     ) -> Result<types::VatValidationResult, ApiError> {
-        validate::validate_vat(&body)
+        self.validate.vat(&body)
     }
 
     async fn validate_postalcode(
@@ -103,7 +102,7 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::PostalCodeValidateRequest,
     ) -> Result<types::PostalCodeValidationResult, ApiError> {
-        validate::validate_postalcode(&body)
+        self.validate.postalcode(&body)
     }
 
     async fn validate_phone(
@@ -111,7 +110,7 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::PhoneValidateRequest,
     ) -> Result<types::PhoneValidationResult, ApiError> {
-        validate::validate_phone(&body)
+        self.validate.phone(&body)
     }
 
     async fn validate_email(
@@ -119,7 +118,7 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::EmailValidateRequest,
     ) -> Result<types::EmailValidationResult, ApiError> {
-        validate::validate_email(&body, &self.email_dns).await
+        self.validate.email(&body).await
     }
 
     async fn validate_password(
@@ -127,7 +126,7 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::PasswordAnalyzeRequest,
     ) -> Result<types::PasswordAnalysisResult, ApiError> {
-        validate::validate_password(&body)
+        self.validate.password(&body)
     }
 
     async fn validate_crypto(
@@ -135,7 +134,7 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::CryptoValidateRequest,
     ) -> Result<types::CryptoValidationResult, ApiError> {
-        validate::validate_crypto(&body)
+        self.validate.crypto(&body)
     }
 
     async fn validate_date(
@@ -143,7 +142,7 @@ impl Backend for Suite {
         _caller: &Caller,
         body: types::DateConvertRequest,
     ) -> Result<types::DateConversionResult, ApiError> {
-        validate::validate_date(&body)
+        self.validate.date(&body)
     }
 
     async fn sanctions_screen(

@@ -1,6 +1,5 @@
 //! Server configuration: a TOML file, then environment overrides, then defaults (DESIGN §2).
 
-use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
@@ -30,35 +29,8 @@ pub struct Config {
     pub log_level: ConfigLoggingLevel,
     pub limits: Limits,
     pub sanctions: Sanctions,
-    pub validate: Validate,
+    pub validate: crate::validate::config::Config,
     pub testing: Testing,
-}
-
-/// The data validation API (`[validate]`).
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Validate {
-    /// Name servers the email check asks, as `ip` or `ip:port` (`SUITE_DNS_SERVERS`, comma
-    /// separated); empty means those of `/etc/resolv.conf`.
-    pub dns_servers: Vec<String>,
-}
-
-impl Validate {
-    /// The configured name servers, port 53 unless given.
-    pub fn dns_servers(&self) -> Result<Vec<SocketAddr>> {
-        self.dns_servers
-            .iter()
-            .map(|server| {
-                let server = server.trim();
-                server
-                    .parse::<SocketAddr>()
-                    .or_else(|_| server.parse::<IpAddr>().map(|ip| SocketAddr::new(ip, 53)))
-                    .with_context(|| {
-                        format!("dns_servers: {server:?} is not an IP address or IP:port")
-                    })
-            })
-            .collect()
-    }
 }
 
 /// The sanctions lists (`[sanctions]`).
@@ -122,7 +94,7 @@ impl Default for Config {
             log_level: ConfigLoggingLevel::Info,
             limits: Limits::default(),
             sanctions: Sanctions::default(),
-            validate: Validate::default(),
+            validate: crate::validate::config::Config::default(),
             testing: Testing::default(),
         }
     }
@@ -188,14 +160,7 @@ impl Config {
         if let Some(v) = var("SUITE_SANCTIONS_LIST_DIR") {
             self.sanctions.list_dir = v.into();
         }
-        if let Some(v) = var("SUITE_DNS_SERVERS") {
-            self.validate.dns_servers = v
-                .split(',')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(str::to_owned)
-                .collect();
-        }
+        self.validate.apply_env(&var)?;
         if let Some(v) = var("SUITE_LOG_LEVEL") {
             self.log_level = match v.to_ascii_lowercase().as_str() {
                 "trace" => ConfigLoggingLevel::Trace,
@@ -282,29 +247,6 @@ mod tests {
             .apply_env(|name| (name == "SUITE_LOG_LEVEL").then(|| "loud".to_owned()))
             .unwrap_err();
         assert!(refused.to_string().contains("SUITE_LOG_LEVEL"), "{refused}");
-    }
-
-    #[test]
-    fn dns_servers_from_file_or_environment() {
-        let mut config: Config =
-            toml::from_str("[validate]\ndns_servers = [\"10.0.0.53\", \"[::1]:5353\"]\n").unwrap();
-        assert_eq!(
-            config.validate.dns_servers().unwrap(),
-            vec![
-                "10.0.0.53:53".parse::<SocketAddr>().unwrap(),
-                "[::1]:5353".parse().unwrap()
-            ]
-        );
-        config
-            .apply_env(|name| {
-                (name == "SUITE_DNS_SERVERS").then(|| "127.0.0.1:53, ,::1".to_owned())
-            })
-            .unwrap();
-        assert_eq!(config.validate.dns_servers().unwrap().len(), 2);
-        config.validate.dns_servers = vec!["dns.example".to_owned()];
-        let refused = config.validate.dns_servers().unwrap_err();
-        assert!(refused.to_string().contains("dns.example"), "{refused}");
-        assert!(Config::default().validate.dns_servers().unwrap().is_empty());
     }
 
     #[test]

@@ -210,30 +210,11 @@ pub fn digits_of(input: &str) -> Result<String, CardInputError> {
     Ok(digits)
 }
 
-/// The Luhn (mod 10) checksum.
-pub fn luhn_valid(digits: &str) -> bool {
-    let sum: u32 = digits
-        .bytes()
-        .rev()
-        .enumerate()
-        .map(|(i, b)| {
-            let d = u32::from(b - b'0');
-            if i % 2 == 1 {
-                let doubled = d * 2;
-                if doubled > 9 { doubled - 9 } else { doubled }
-            } else {
-                d
-            }
-        })
-        .sum();
-    sum.is_multiple_of(10)
-}
-
 pub fn check(input: &str) -> Result<CardCheck, CardInputError> {
     let digits = digits_of(input)?;
     let brand = Brand::of(&digits);
     let length = digits.len();
-    let luhn = luhn_valid(&digits);
+    let luhn = super::luhn::is_valid(&digits);
     let length_valid = brand.lengths().contains(&length);
     let error = if length < 12 {
         Some(format!("{length} digits is too short for a card number"))

@@ -42,10 +42,22 @@ pub struct CharacterClasses {
     pub other: u64,
 }
 
+/// The kind of a pattern zxcvbn matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pattern {
+    Dictionary,
+    Spatial,
+    Repeat,
+    Sequence,
+    Regex,
+    Date,
+    Bruteforce,
+}
+
 /// One pattern of the estimate, without its text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Piece {
-    pub pattern: &'static str,
+    pub pattern: Pattern,
     /// Character indexes in the whole password, inclusive.
     pub start: usize,
     pub end: usize,
@@ -346,7 +358,7 @@ fn n_ck(n: usize, k: usize) -> f64 {
 fn piece(m: &Match, password_len: usize) -> Piece {
     let (pattern, dictionary) = match &m.pattern {
         MatchPattern::Dictionary(d) => (
-            "dictionary",
+            Pattern::Dictionary,
             // zxcvbn does not export its dictionary enum; its Debug names are stable.
             match format!("{:?}", d.dictionary_name).as_str() {
                 "Passwords" => Some("passwords"),
@@ -359,12 +371,12 @@ fn piece(m: &Match, password_len: usize) -> Piece {
                 _ => None,
             },
         ),
-        MatchPattern::Spatial(_) => ("spatial", None),
-        MatchPattern::Repeat(_) => ("repeat", None),
-        MatchPattern::Sequence(_) => ("sequence", None),
-        MatchPattern::Regex(_) => ("regex", None),
-        MatchPattern::Date(_) => ("date", None),
-        MatchPattern::BruteForce => ("bruteforce", None),
+        MatchPattern::Spatial(_) => (Pattern::Spatial, None),
+        MatchPattern::Repeat(_) => (Pattern::Repeat, None),
+        MatchPattern::Sequence(_) => (Pattern::Sequence, None),
+        MatchPattern::Regex(_) => (Pattern::Regex, None),
+        MatchPattern::Date(_) => (Pattern::Date, None),
+        MatchPattern::BruteForce => (Pattern::Bruteforce, None),
     };
     Piece {
         pattern,

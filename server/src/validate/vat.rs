@@ -4,6 +4,8 @@
 //! the separators each country's numbers are written with and the order of the checks, so
 //! that its test lists give the same answers. Pure.
 
+use super::luhn;
+
 /// Why a VAT number is not valid, in python-stdnum's terms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VatError {
@@ -20,18 +22,6 @@ pub enum VatError {
 }
 
 impl VatError {
-    /// The contract's name of the error.
-    pub fn code(self) -> &'static str {
-        match self {
-            VatError::UnknownCountry => "unknown_country",
-            VatError::CountryMismatch => "country_mismatch",
-            VatError::InvalidFormat => "invalid_format",
-            VatError::InvalidLength => "invalid_length",
-            VatError::InvalidComponent => "invalid_component",
-            VatError::InvalidChecksum => "invalid_checksum",
-        }
-    }
-
     fn sentence(self, prefix: &str) -> String {
         match self {
             VatError::UnknownCountry => {
@@ -365,27 +355,6 @@ fn holds(ok: bool) -> Result<(), VatError> {
     }
 }
 
-/// The Luhn checksum: 0 for a valid number.
-fn luhn_checksum(s: &str) -> i64 {
-    values(s)
-        .rev()
-        .enumerate()
-        .map(|(i, d)| {
-            if i % 2 == 1 {
-                (d * 2) / 10 + (d * 2) % 10
-            } else {
-                d
-            }
-        })
-        .sum::<i64>()
-        % 10
-}
-
-/// The Luhn check digit to append to `s`.
-fn luhn_check_digit(s: &str) -> i64 {
-    (10 - luhn_checksum(&format!("{s}0"))) % 10
-}
-
 /// ISO 7064 Mod 11, 10 (hybrid): a valid number has checksum 1.
 fn mod_11_10_valid(s: &str) -> bool {
     values(s).fold(5, |check, d| {
@@ -428,7 +397,7 @@ fn at(n: &str) -> Result<(), VatError> {
     if n.len() != 9 {
         return Err(VatError::InvalidLength);
     }
-    holds(digit(6 - luhn_checksum(sl(n, 1, 8))) == last(n))
+    holds(digit(6 - i64::from(luhn::checksum(sl(n, 1, 8)))) == last(n))
 }
 
 /// Belgium: `(0)` reads as `0`, and old 9-digit numbers get a leading 0.
@@ -650,7 +619,7 @@ fn es(n: &str) -> Result<(), VatError> {
             holds(dni_letter(&format!("{lead}{body}")) == last(n))
         }
         b'A'..=b'H' | b'J' | b'N' | b'P' | b'Q' | b'R' | b'S' | b'U' | b'V' | b'W' => {
-            let c = luhn_check_digit(sl(n, 1, 8));
+            let c = i64::from(luhn::check_digit(sl(n, 1, 8)));
             let letter = b"JABCDEFGHI"[usize::try_from(c).unwrap_or(0)];
             holds(last(n) == digit(c) || last(n) == letter)
         }
@@ -692,7 +661,7 @@ fn fr(n: &str) -> Result<(), VatError> {
         return Err(VatError::InvalidLength);
     }
     // Monaco's numbers (000 after the check characters) are not SIRENs.
-    if sl(n, 2, 5) != "000" && luhn_checksum(siren) != 0 {
+    if sl(n, 2, 5) != "000" && !luhn::is_valid(siren) {
         return Err(VatError::InvalidChecksum);
     }
     if digits(n) {
@@ -783,7 +752,7 @@ fn it(n: &str) -> Result<(), VatError> {
     if !(("001"..="100").contains(&province) || matches!(province, "120" | "121" | "888" | "999")) {
         return Err(VatError::InvalidComponent);
     }
-    holds(luhn_checksum(n) == 0)
+    holds(luhn::is_valid(n))
 }
 
 /// Lithuania: 9 digits (legal entities) or 12 (temporary registrations), a two-pass
@@ -968,7 +937,7 @@ fn se(n: &str) -> Result<(), VatError> {
     if orgnr.len() != 10 {
         return Err(VatError::InvalidLength);
     }
-    holds(luhn_checksum(orgnr) == 0)
+    holds(luhn::is_valid(orgnr))
 }
 
 /// Slovenia: 8 digits, not starting with 0, weighted mod 11.
