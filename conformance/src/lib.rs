@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use chrono::{DateTime, TimeZone, Utc};
 use rand::RngCore;
+use suite_server::config::Config;
 use suite_server::platform::clock::Clock;
-use suite_server::platform::config::Config;
 use suite_server::platform::keys;
 use suite_server::platform::{Api, Plan};
 use suite_server::server::{self, RunningServer};
@@ -61,12 +61,10 @@ impl TestServer {
     async fn try_start(adjust: impl FnOnce(&mut Config)) -> Result<TestServer> {
         let data_dir = std::env::temp_dir().join(format!("suite-conformance-{}", random_suffix()));
         std::fs::create_dir_all(&data_dir)?;
-        let mut config = Config {
-            listen: "127.0.0.1:0".into(),
-            data_dir: data_dir.clone(),
-            database_url: fresh_database().await?,
-            ..Config::default()
-        };
+        let mut config = Config::default();
+        config.platform.listen = "127.0.0.1:0".into();
+        config.platform.data_dir = data_dir.clone();
+        config.platform.database_url = fresh_database().await?;
         adjust(&mut config);
         let clock = Clock::manual(default_start());
         let log = suite_server::platform::logging::logger(dropshot::ConfigLoggingLevel::Warn)?;

@@ -38,8 +38,8 @@ async fn post(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_api_answers_503_then_serves_when_a_slot_frees() {
     let server = TestServer::start_with(|config| {
-        config.limits.in_flight_per_api = 1;
-        config.limits.queue_per_api = 0;
+        config.platform.limits.in_flight_per_api = 1;
+        config.platform.limits.queue_per_api = 0;
     })
     .await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;

@@ -114,7 +114,7 @@ async fn batch_limits_are_413_and_empty_batches_400() {
 
 #[tokio::test]
 async fn an_uploaded_file_over_the_limit_is_413() {
-    let server = TestServer::start_with(|config| config.limits.file_bytes = 1024).await;
+    let server = TestServer::start_with(|config| config.platform.limits.file_bytes = 1024).await;
     let key = server.key(Plan::Pro, &[Api::Pii]).await;
     let form = suite_client::PiiDetectForm {
         file: suite_client::FilePart::new("big.png", "image/png", vec![0u8; 4096]),
@@ -206,7 +206,8 @@ async fn operational_endpoints_answer() {
 #[tokio::test]
 async fn the_admin_api_manages_keys_behind_the_operator_token() {
     let server =
-        TestServer::start_with(|config| config.operator_token = "operator-secret".into()).await;
+        TestServer::start_with(|config| config.platform.operator_token = "operator-secret".into())
+            .await;
     let admin = |method: reqwest::Method, path: &str| {
         server
             .raw()

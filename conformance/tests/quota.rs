@@ -147,7 +147,7 @@ async fn quotas_reset_at_the_month_boundary() {
 #[tokio::test]
 async fn server_side_failures_are_refunded() {
     let server = TestServer::start_with(|config| {
-        config.testing.fail_after_admission = vec!["validate_creditcard".into()];
+        config.platform.testing.fail_after_admission = vec!["validate_creditcard".into()];
     })
     .await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;

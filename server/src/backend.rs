@@ -2,6 +2,7 @@
 //! hands an already admitted call to its API's module; operations not listed here answer 501
 //! `not_implemented` from the trait's default until their API lands.
 
+use crate::config::Config;
 use crate::generated::api::{Backend, Operation};
 use crate::generated::types;
 use crate::platform::{ApiError, Caller, FileBody, Platform};
@@ -39,13 +40,11 @@ pub struct Suite {
 
 impl Suite {
     /// Builds the backend; loads the sanctions lists of the configured directory.
-    pub fn new(platform: Platform) -> anyhow::Result<Suite> {
-        let config = platform.config();
+    pub fn new(platform: Platform, config: &Config) -> anyhow::Result<Suite> {
         let validate = Validate::start(&config.validate)?;
         let sanctions = Sanctions::start(
-            config.list_dir(),
-            config.sanctions.max_matches,
-            config.sanctions.reload_interval_secs,
+            &config.sanctions,
+            &platform.config().data_dir,
             platform.log(),
         );
         Ok(Suite {

@@ -5,11 +5,13 @@
 //!   dropshot trait's only implementation runs every request through the [`platform`] before
 //!   it reaches [`Suite`], the hand-written [`generated::api::Backend`].
 //! - [`platform`]: keys, plans, quotas, database, downloads, limits, errors, telemetry.
-//! - one module per API (`validate`, ...): thin HTTP glue over a pure engine.
+//! - one module per API (`validate`, ...): its state, its HTTP glue (`http.rs`) over pure
+//!   engines, and its [`config`] section.
 //! - [`server`]: wiring and start-up; [`admin`] and [`service`]: endpoints outside the contract.
 
 pub mod admin;
 pub mod backend;
+pub mod config;
 pub mod generated;
 pub mod platform;
 pub mod sanctions;

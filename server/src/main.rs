@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use suite_server::backend::IMPLEMENTED;
+use suite_server::config::Config;
 use suite_server::generated::api::Operation;
 use suite_server::platform::clock::Clock;
-use suite_server::platform::config::Config;
 use suite_server::platform::keys::{self, IssuedKey, KeyInfo};
 use suite_server::platform::{Api, Plan};
 use suite_server::server;
@@ -86,13 +86,13 @@ async fn main() -> Result<()> {
     match cli.command {
         Command::Serve => serve(config).await,
         Command::Migrate => {
-            server::open_database(&config).await?;
+            server::open_database(&config.platform).await?;
             println!("database migrated");
             Ok(())
         }
         Command::Keys(command) => keys_command(config, command).await,
         Command::Lists(command) => {
-            let dir = config.list_dir();
+            let dir = config.sanctions.list_dir(&config.platform.data_dir);
             tokio::task::spawn_blocking(move || suite_server::sanctions::cli::run(&dir, command))
                 .await
                 .context("the lists command stopped")?
@@ -112,7 +112,7 @@ async fn main() -> Result<()> {
 }
 
 async fn serve(config: Config) -> Result<()> {
-    let log = suite_server::platform::logging::logger(config.log_level.clone())?;
+    let log = suite_server::platform::logging::logger(config.platform.log_level.clone())?;
     let running = server::start(config, Clock::System, log).await?;
     println!("Serving on http://{}", running.addr);
     tokio::select! {
@@ -134,7 +134,7 @@ fn parse_plan(name: &str) -> Result<Plan> {
 }
 
 async fn keys_command(config: Config, command: KeysCommand) -> Result<()> {
-    let db = server::open_database(&config).await?;
+    let db = server::open_database(&config.platform).await?;
     let now = chrono::Utc::now().timestamp();
     match command {
         KeysCommand::Create {

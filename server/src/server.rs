@@ -7,12 +7,12 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use dropshot::{ApiDescription, ConfigDropshot, HandlerTaskMode, HttpServer, ServerBuilder};
 
+use crate::config::Config;
 use crate::generated::api::Operation;
 use crate::generated::api::{SuiteServer, suite_api_mod};
-use crate::platform::Platform;
 use crate::platform::clock::Clock;
-use crate::platform::config::Config;
 use crate::platform::db::Db;
+use crate::platform::{self, Platform};
 use crate::{Suite, admin, service};
 
 /// A running server.
@@ -60,7 +60,7 @@ pub fn api_description() -> Result<ApiDescription<Suite>> {
 }
 
 /// Connects to and migrates the configured database.
-pub async fn open_database(config: &Config) -> Result<Db> {
+pub async fn open_database(config: &platform::config::Config) -> Result<Db> {
     let db = Db::connect(&config.effective_database_url()).await?;
     db.migrate().await?;
     Ok(db)
@@ -69,13 +69,14 @@ pub async fn open_database(config: &Config) -> Result<Db> {
 /// Starts serving `config` with `clock`.
 pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<RunningServer> {
     let bind_address: SocketAddr = config
+        .platform
         .listen
         .parse()
-        .with_context(|| format!("listen address {:?}", config.listen))?;
-    let db = open_database(&config).await?;
-    let sweep_every = Duration::from_secs(config.sweep_interval_secs.max(1));
-    let platform = Platform::new(config, db, clock, log.clone())?;
-    let suite = Suite::new(platform.clone())?;
+        .with_context(|| format!("listen address {:?}", config.platform.listen))?;
+    let db = open_database(&config.platform).await?;
+    let sweep_every = Duration::from_secs(config.platform.sweep_interval_secs.max(1));
+    let platform = Platform::new(config.platform.clone(), db, clock, log.clone())?;
+    let suite = Suite::new(platform.clone(), &config)?;
     let largest_form = Operation::ALL
         .into_iter()
         .map(|op| {

@@ -1,6 +1,8 @@
-//! Server configuration: a TOML file, then environment overrides, then defaults (DESIGN §2).
+//! The platform's settings: the top level of the configuration file plus `[limits]` and
+//! `[testing]` (each API's own section is read by `crate::config`). A TOML file, then
+//! environment overrides, then defaults (DESIGN §2).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use dropshot::ConfigLoggingLevel;
@@ -28,33 +30,7 @@ pub struct Config {
     /// request (the access log), `warn` only problems.
     pub log_level: ConfigLoggingLevel,
     pub limits: Limits,
-    pub sanctions: Sanctions,
-    pub validate: crate::validate::config::Config,
     pub testing: Testing,
-}
-
-/// The sanctions lists (`[sanctions]`).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Sanctions {
-    /// Directory of the official list files (`SUITE_SANCTIONS_LIST_DIR`); every list found
-    /// there is loaded at start. Empty means `<data_dir>/lists`.
-    pub list_dir: PathBuf,
-    /// Seconds between checks of the list directory for new files (swapped in atomically);
-    /// 0 disables the checks.
-    pub reload_interval_secs: u64,
-    /// Most matches returned per screened name.
-    pub max_matches: usize,
-}
-
-impl Default for Sanctions {
-    fn default() -> Self {
-        Sanctions {
-            list_dir: PathBuf::new(),
-            reload_interval_secs: 60,
-            max_matches: 10,
-        }
-    }
 }
 
 /// Input limits; each one is answered with 413 when exceeded.
@@ -93,8 +69,6 @@ impl Default for Config {
             sweep_interval_secs: 300,
             log_level: ConfigLoggingLevel::Info,
             limits: Limits::default(),
-            sanctions: Sanctions::default(),
-            validate: crate::validate::config::Config::default(),
             testing: Testing::default(),
         }
     }
@@ -127,21 +101,8 @@ impl Limits {
 }
 
 impl Config {
-    /// Reads `path` if given, then applies environment overrides.
-    pub fn load(path: Option<&Path>) -> Result<Config> {
-        let mut config = match path {
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .with_context(|| format!("reading {}", path.display()))?;
-                toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?
-            }
-            None => Config::default(),
-        };
-        config.apply_env(|name| std::env::var(name).ok())?;
-        Ok(config)
-    }
-
-    fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<()> {
+    /// Applies the environment's overrides of the platform's settings.
+    pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<()> {
         if let Some(v) = var("SUITE_LISTEN") {
             self.listen = v;
         }
@@ -157,10 +118,6 @@ impl Config {
         if let Some(v) = var("SUITE_OPERATOR_TOKEN") {
             self.operator_token = v;
         }
-        if let Some(v) = var("SUITE_SANCTIONS_LIST_DIR") {
-            self.sanctions.list_dir = v.into();
-        }
-        self.validate.apply_env(&var)?;
         if let Some(v) = var("SUITE_LOG_LEVEL") {
             self.log_level = match v.to_ascii_lowercase().as_str() {
                 "trace" => ConfigLoggingLevel::Trace,
@@ -197,15 +154,6 @@ impl Config {
     pub fn blob_dir(&self) -> PathBuf {
         self.data_dir.join("blobs")
     }
-
-    /// The sanctions list directory actually used.
-    pub fn list_dir(&self) -> PathBuf {
-        if self.sanctions.list_dir.as_os_str().is_empty() {
-            self.data_dir.join("lists")
-        } else {
-            self.sanctions.list_dir.clone()
-        }
-    }
 }
 
 #[cfg(test)]
@@ -221,18 +169,6 @@ mod tests {
             .apply_env(|name| (name == "SUITE_LISTEN").then(|| "127.0.0.1:1".to_owned()))
             .unwrap();
         assert_eq!(config.listen, "127.0.0.1:1");
-    }
-
-    #[test]
-    fn sanctions_lists_default_to_the_data_dir() {
-        let mut config: Config =
-            toml::from_str("data_dir = \"/d\"\n[sanctions]\nmax_matches = 5\n").unwrap();
-        assert_eq!(config.list_dir(), PathBuf::from("/d/lists"));
-        assert_eq!(config.sanctions.max_matches, 5);
-        config
-            .apply_env(|name| (name == "SUITE_SANCTIONS_LIST_DIR").then(|| "/l".to_owned()))
-            .unwrap();
-        assert_eq!(config.list_dir(), PathBuf::from("/l"));
     }
 
     #[test]

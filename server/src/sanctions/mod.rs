@@ -6,6 +6,7 @@
 pub mod batch;
 pub mod bench;
 pub mod cli;
+pub mod config;
 pub mod countries;
 mod country_table;
 pub mod dates;
@@ -51,15 +52,16 @@ pub struct Sanctions {
 }
 
 impl Sanctions {
-    /// Loads the lists of `dir`, and keeps checking it every `reload_secs` (0: never) while a
-    /// Tokio runtime runs.
+    /// Loads the lists of the configured directory (below `data_dir` unless set), and keeps
+    /// checking it every `reload_interval_secs` (0: never) while a Tokio runtime runs.
     pub fn start(
-        dir: std::path::PathBuf,
-        max_matches: usize,
-        reload_secs: u64,
+        config: &config::Config,
+        data_dir: &std::path::Path,
         log: &slog::Logger,
     ) -> Sanctions {
-        let (store, outcome) = ListStore::open(dir);
+        let reload_secs = config.reload_interval_secs;
+        let max_matches = config.max_matches;
+        let (store, outcome) = ListStore::open(config.list_dir(data_dir));
         let store = Arc::new(store);
         report(log, &store, &outcome);
         if reload_secs > 0
