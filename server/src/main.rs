@@ -43,7 +43,7 @@ enum Command {
     Keys(KeysCommand),
     /// Manage the sanctions lists: import, refresh, info, evaluate, bench.
     #[command(subcommand)]
-    Lists(suite_server::sanctions::cli::ListsCommand),
+    Lists(suite_server::sanctions::tools::cli::ListsCommand),
 }
 
 #[derive(Subcommand)]
@@ -93,9 +93,11 @@ async fn main() -> Result<()> {
         Command::Keys(command) => keys_command(config, command).await,
         Command::Lists(command) => {
             let dir = config.sanctions.list_dir(&config.platform.data_dir);
-            tokio::task::spawn_blocking(move || suite_server::sanctions::cli::run(&dir, command))
-                .await
-                .context("the lists command stopped")?
+            tokio::task::spawn_blocking(move || {
+                suite_server::sanctions::tools::cli::run(&dir, command)
+            })
+            .await
+            .context("the lists command stopped")?
         }
         Command::Operations => {
             for op in Operation::ALL {

@@ -1,40 +1,24 @@
-//! Batch screening: every entity screened on the same index snapshot (so on the same list
-//! versions), spread over the machine's cores, each with its own result; a fault in one
-//! entity fails only that entity.
+//! Batch work: every item run on the caller's data (one index snapshot, so the same list
+//! versions), spread over the machine's cores, results in request order; a panic in one item
+//! fails only that item.
 
-use chrono::{DateTime, Utc};
-
-use super::index::Index;
-use super::{CheckedScreen, screen_on};
-use crate::generated::types;
-
-/// Screens `requests` in parallel, results in request order.
-pub fn screen_all(
-    index: &Index,
-    requests: &[CheckedScreen],
-    max_matches: usize,
-    now: DateTime<Utc>,
-) -> types::SanctionsBatchResult {
+/// Runs `work` on every request in parallel; `None` for an item whose work panicked.
+pub fn run_all<R: Sync, T: Send>(requests: &[R], work: impl Fn(&R) -> T + Sync) -> Vec<Option<T>> {
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(requests.len().max(1));
     let chunk = requests.len().div_ceil(workers).max(1);
-    let mut results: Vec<types::SanctionsBatchItemResult> = Vec::with_capacity(requests.len());
+    let work = &work;
+    let mut results = Vec::with_capacity(requests.len());
     std::thread::scope(|scope| {
         let handles: Vec<_> = requests
             .chunks(chunk)
-            .enumerate()
-            .map(|(c, part)| {
+            .map(|part| {
                 scope.spawn(move || {
                     part.iter()
-                        .enumerate()
-                        .map(|(i, request)| {
-                            let position = c * chunk + i;
-                            let outcome =
-                                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                                    screen_on(index, request, max_matches, now)
-                                }));
-                            item(position, outcome)
+                        .map(|request| {
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(request)))
+                                .ok()
                         })
                         .collect::<Vec<_>>()
                 })
@@ -46,48 +30,33 @@ pub fn screen_all(
                 Err(_) => {
                     let start = c * chunk;
                     let end = (start + chunk).min(requests.len());
-                    results.extend((start..end).map(|p| item(p, Err(Box::new("worker failed")))));
+                    results.extend((start..end).map(|_| None));
                 }
             }
         }
     });
-    let succeeded = results
-        .iter()
-        .filter(|r| r.status == types::BatchItemStatus::Succeeded)
-        .count() as u64;
-    types::SanctionsBatchResult {
-        failed: results.len() as u64 - succeeded,
-        succeeded,
-        results,
-        screened_at: now,
-    }
+    results
 }
 
-type Outcome =
-    Result<Result<types::ScreenResult, crate::platform::ApiError>, Box<dyn std::any::Any + Send>>;
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn item(position: usize, outcome: Outcome) -> types::SanctionsBatchItemResult {
-    match outcome {
-        Ok(Ok(result)) => types::SanctionsBatchItemResult {
-            index: position as u64,
-            status: types::BatchItemStatus::Succeeded,
-            result: Some(result),
-            error: None,
-        },
-        Ok(Err(error)) => failed(position, error.error_code(), &error.message()),
-        Err(_) => failed(position, "internal_error", "internal error"),
+    #[test]
+    fn results_keep_the_request_order_and_a_panic_fails_only_its_item() {
+        let requests: Vec<u32> = (0..50).collect();
+        let results = run_all(&requests, |n| {
+            assert_ne!(*n, 7, "item 7 fails");
+            n * 2
+        });
+        assert_eq!(results.len(), 50);
+        assert_eq!(results[7], None);
+        assert_eq!(results[6], Some(12));
+        assert_eq!(results[49], Some(98));
     }
-}
 
-fn failed(position: usize, code: &str, message: &str) -> types::SanctionsBatchItemResult {
-    types::SanctionsBatchItemResult {
-        index: position as u64,
-        status: types::BatchItemStatus::Failed,
-        result: None,
-        error: Some(types::Error {
-            error_code: code.to_owned(),
-            message: message.to_owned(),
-            request_id: String::new(),
-        }),
+    #[test]
+    fn an_empty_batch_answers_nothing() {
+        assert!(run_all(&[] as &[u8], |b| *b).is_empty());
     }
 }

@@ -1,13 +1,11 @@
 //! Behaviour of the engine on small hand-made lists, one rule per test: weak aliases
 //! weighted lower, `entity_type` as a filter and `country` as evidence, the default
-//! threshold, deep-analysis ties ranked by agreeing fields, excluded entries, batches.
+//! threshold, deep-analysis ties ranked by agreeing fields, excluded entries.
 
 use super::deep::{self, Subject};
 use super::index::Index;
 use super::model::{Entry, Kind, ListFile, Name, Quality, Source};
 use super::screen::{self, Hit, ScreenParams, SignalKind, WEAK_ALIAS_FACTOR};
-use super::{CheckedScreen, batch};
-use crate::generated::types;
 
 fn entry(id: &str, kind: Kind, names: &[(&str, Quality)]) -> Entry {
     let mut e = Entry::new(id.to_owned(), Source::OfacSdn, kind);
@@ -40,7 +38,7 @@ fn ids(index: &Index, hits: &[Hit]) -> Vec<String> {
         .collect()
 }
 
-fn sample() -> Index {
+pub(super) fn sample() -> Index {
     let mut haniya = entry(
         "OFAC-SDN-1",
         Kind::Individual,
@@ -152,17 +150,6 @@ fn entity_type_filters_and_country_is_evidence() {
     );
 }
 
-#[test]
-fn the_default_screen_threshold_is_0_85() {
-    let screen: types::ScreenRequest =
-        serde_json::from_value(serde_json::json!({ "name": "x" })).expect("a request");
-    assert_eq!(screen.threshold, 0.85);
-    let batch: types::SanctionsBatchRequest =
-        serde_json::from_value(serde_json::json!({ "entities": [{ "name": "x" }] }))
-            .expect("a request");
-    assert_eq!(batch.entities[0].threshold, 0.85);
-}
-
 /// The entity ids of a deep analysis's hits, best first.
 fn hit_ids<'a>(index: &'a Index, outcome: &deep::DeepOutcome) -> Vec<&'a str> {
     outcome
@@ -225,36 +212,6 @@ fn excluded_entries_are_never_returned() {
     let outcome = deep::analyze(&index, &subject);
     let order = hit_ids(&index, &outcome);
     assert_eq!(order, ["OFAC-SDN-3"]);
-}
-
-#[test]
-fn a_batch_answers_each_entity_in_order_on_one_snapshot() {
-    let index = sample();
-    let names = [
-        "Ismail Haniya",
-        "Nobody Atall",
-        "John Adam Doe",
-        "Haniya Bank",
-    ];
-    let requests: Vec<CheckedScreen> = names
-        .iter()
-        .map(|n| CheckedScreen {
-            name: (*n).to_owned(),
-            kind: None,
-            country: None,
-            threshold: 0.85,
-        })
-        .collect();
-    let result = batch::screen_all(&index, &requests, 10, chrono::Utc::now());
-    assert_eq!(result.succeeded, 4);
-    let found: Vec<bool> = result
-        .results
-        .iter()
-        .map(|r| r.result.as_ref().is_some_and(|r| r.match_found))
-        .collect();
-    assert_eq!(found, [true, false, true, true]);
-    let positions: Vec<u64> = result.results.iter().map(|r| r.index).collect();
-    assert_eq!(positions, [0, 1, 2, 3]);
 }
 
 #[test]

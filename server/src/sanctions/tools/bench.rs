@@ -5,12 +5,12 @@
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
-use super::deep::{self, Subject};
 use super::evaluate::clean_names;
-use super::index::Index;
-use super::normalize::{reorder_surname_first, tokenize};
-use super::screen::{self, ScreenParams};
-use super::{CheckedScreen, batch};
+use crate::sanctions::deep::{self, Subject};
+use crate::sanctions::http::{CheckedScreen, screen_batch};
+use crate::sanctions::index::Index;
+use crate::sanctions::normalize::{reorder_surname_first, tokenize};
+use crate::sanctions::screen::{self, ScreenParams};
 
 /// Resident and peak memory of this process, KiB (Linux `/proc/self/status`).
 pub fn rss_kib() -> (u64, u64) {
@@ -188,7 +188,7 @@ pub fn run(
             })
             .collect();
         let started = Instant::now();
-        let result = batch::screen_all(index, &requests, 10, now);
+        let result = screen_batch(index, &requests, 10, now);
         batch_times.push(started.elapsed());
         std::hint::black_box(result);
     }

@@ -8,9 +8,10 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
-use super::index::Index;
-use super::model::{ListFile, Quality, Source};
-use super::{bench, evaluate, store};
+use super::{bench, evaluate};
+use crate::sanctions::index::Index;
+use crate::sanctions::model::{ListFile, Quality, Source};
+use crate::sanctions::store;
 
 /// The `lists` subcommands.
 #[derive(Debug, clap::Subcommand)]

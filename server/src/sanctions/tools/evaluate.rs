@@ -6,10 +6,10 @@
 use std::collections::HashSet;
 use std::fmt::Write;
 
-use super::index::Index;
-use super::model::Kind;
-use super::normalize::{self, tokenize};
-use super::screen::{self, ScreenParams};
+use crate::sanctions::index::Index;
+use crate::sanctions::model::Kind;
+use crate::sanctions::normalize::{self, tokenize};
+use crate::sanctions::screen::{self, ScreenParams};
 
 /// The threshold evaluated (the `screen` default).
 pub const THRESHOLD: f64 = 0.85;
