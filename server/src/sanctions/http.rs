@@ -178,14 +178,9 @@ pub struct CheckedScreen {
 
 /// Checks a screen request; `prefix` names its place in a batch (`entities[3].`).
 pub fn check_screen(body: &types::ScreenRequest, prefix: &str) -> Result<CheckedScreen, ApiError> {
-    let name: &str = &body.name;
-    if name.chars().any(|c| c.is_ascii_control()) {
-        return Err(ApiError::InvalidInput(format!(
-            "field `{prefix}name`: control characters are not allowed"
-        )));
-    }
+    no_control_characters(&format!("{prefix}name"), &body.name)?;
     Ok(CheckedScreen {
-        name: name.to_owned(),
+        name: body.name.to_string(),
         kind: body.entity_type.map(kind_of),
         country: body.country.as_ref().map(|c| c.to_ascii_uppercase()),
         threshold: threshold(body.threshold, &format!("{prefix}threshold"))?,
@@ -245,52 +240,7 @@ impl Sanctions {
         body: &types::DeepAnalysisRequest,
         now: DateTime<Utc>,
     ) -> Result<types::DeepAnalysisResult, ApiError> {
-        let control = |field: String, value: &str| {
-            if value.chars().any(|c| c.is_ascii_control()) {
-                Err(ApiError::InvalidInput(format!(
-                    "field `{field}`: control characters are not allowed"
-                )))
-            } else {
-                Ok(())
-            }
-        };
-        control("name".into(), &body.name)?;
-        for (i, alias) in body.aliases.iter().enumerate() {
-            control(format!("aliases[{i}]"), alias)?;
-        }
-        for (i, id) in body.identifiers.iter().enumerate() {
-            control(format!("identifiers[{i}].type"), &id.type_)?;
-            control(format!("identifiers[{i}].value"), &id.value)?;
-        }
-        let subject = deep::Subject {
-            name: body.name.to_string(),
-            aliases: body.aliases.iter().map(|a| a.to_string()).collect(),
-            kind: body.entity_type.map(kind_of),
-            country: body.country.as_ref().map(|c| c.to_ascii_uppercase()),
-            date_of_birth: body
-                .date_of_birth
-                .as_ref()
-                .and_then(|d| dates::parse_iso(d)),
-            nationality: body.nationality.as_ref().map(|c| c.to_ascii_uppercase()),
-            identifiers: body
-                .identifiers
-                .iter()
-                .map(|i| {
-                    (
-                        i.type_.to_string(),
-                        i.value.to_string(),
-                        i.country.as_ref().map(|c| c.to_ascii_uppercase()),
-                    )
-                })
-                .collect(),
-            exclude: body
-                .exclude_entity_ids
-                .iter()
-                .map(|e| e.to_string())
-                .collect(),
-            threshold: threshold(body.threshold, "threshold")?,
-            max_matches: self.max_matches,
-        };
+        let subject = subject_of(body, self.max_matches)?;
         let index = self.store.snapshot();
         unavailable(&index)?;
         let (lists_checked, list_versions) = lists(&index)?;
@@ -299,35 +249,19 @@ impl Sanctions {
         if body.date_of_birth.is_some() && subject.date_of_birth.is_none() {
             summary.push_str(" The date of birth given is not a real date and was not compared.");
         }
-        let matches = outcome
-            .hits
-            .iter()
-            .map(|h| wire_match(&index, h.entry, h.best.name, h.score, &h.signals))
-            .collect::<Vec<_>>();
-        let analyses = outcome
-            .hits
-            .iter()
-            .map(|h| types::MatchAnalysis {
-                entity_id: index.entries[h.entry as usize].id.clone(),
-                verdict: match h.verdict {
-                    deep::Verdict::Likely => types::MatchVerdict::LikelyMatch,
-                    deep::Verdict::Possible => types::MatchVerdict::PossibleMatch,
-                    deep::Verdict::Unlikely => types::MatchVerdict::UnlikelyMatch,
-                },
-                supporting_signals: h.supporting.iter().map(|s| signal_type(*s)).collect(),
-                conflicting_signals: h.conflicting.iter().map(|s| signal_type(*s)).collect(),
-                summary: h.summary.clone(),
-            })
-            .collect();
         let best = outcome.hits.first().map_or(0.0, |h| h.score);
         Ok(types::DeepAnalysisResult {
-            match_found: !matches.is_empty(),
+            match_found: !outcome.hits.is_empty(),
             risk_score: screen::round4(best * 100.0).min(100.0),
             lists_checked,
-            matches,
+            matches: outcome
+                .hits
+                .iter()
+                .map(|h| wire_match(&index, h.entry, h.best.name, h.score, &h.signals))
+                .collect(),
             screened_at: now,
             list_versions,
-            analyses,
+            analyses: outcome.hits.iter().map(|h| analysis(&index, h)).collect(),
             recommendation: match outcome.recommendation {
                 deep::Recommendation::Clear => types::ScreeningRecommendation::Clear,
                 deep::Recommendation::Review => types::ScreeningRecommendation::Review,
@@ -356,6 +290,76 @@ impl Sanctions {
         tokio::task::spawn_blocking(move || screen_batch(&index, &checked, max_matches, now))
             .await
             .map_err(|e| ApiError::internal(format!("batch worker: {e}")))
+    }
+}
+
+/// The deep-analysis subject of a request: 400 for a control character in any text, or a
+/// threshold out of range.
+fn subject_of(
+    body: &types::DeepAnalysisRequest,
+    max_matches: usize,
+) -> Result<deep::Subject, ApiError> {
+    no_control_characters("name", &body.name)?;
+    for (i, alias) in body.aliases.iter().enumerate() {
+        no_control_characters(&format!("aliases[{i}]"), alias)?;
+    }
+    for (i, id) in body.identifiers.iter().enumerate() {
+        no_control_characters(&format!("identifiers[{i}].type"), &id.type_)?;
+        no_control_characters(&format!("identifiers[{i}].value"), &id.value)?;
+    }
+    let upper = |c: &str| c.to_ascii_uppercase();
+    Ok(deep::Subject {
+        name: body.name.to_string(),
+        aliases: body.aliases.iter().map(|a| a.to_string()).collect(),
+        kind: body.entity_type.map(kind_of),
+        country: body.country.as_deref().map(|c| upper(c)),
+        date_of_birth: body
+            .date_of_birth
+            .as_ref()
+            .and_then(|d| dates::parse_iso(d)),
+        nationality: body.nationality.as_deref().map(|c| upper(c)),
+        identifiers: body
+            .identifiers
+            .iter()
+            .map(|i| {
+                (
+                    i.type_.to_string(),
+                    i.value.to_string(),
+                    i.country.as_deref().map(|c| upper(c)),
+                )
+            })
+            .collect(),
+        exclude: body
+            .exclude_entity_ids
+            .iter()
+            .map(|e| e.to_string())
+            .collect(),
+        threshold: threshold(body.threshold, "threshold")?,
+        max_matches,
+    })
+}
+
+fn no_control_characters(field: &str, value: &str) -> Result<(), ApiError> {
+    if value.chars().any(|c| c.is_ascii_control()) {
+        return Err(ApiError::InvalidInput(format!(
+            "field `{field}`: control characters are not allowed"
+        )));
+    }
+    Ok(())
+}
+
+/// The wire form of one deep hit's verdict and its reasons.
+fn analysis(index: &Index, hit: &deep::DeepHit) -> types::MatchAnalysis {
+    types::MatchAnalysis {
+        entity_id: index.entries[hit.entry as usize].id.clone(),
+        verdict: match hit.verdict {
+            deep::Verdict::Likely => types::MatchVerdict::LikelyMatch,
+            deep::Verdict::Possible => types::MatchVerdict::PossibleMatch,
+            deep::Verdict::Unlikely => types::MatchVerdict::UnlikelyMatch,
+        },
+        supporting_signals: hit.supporting.iter().map(|s| signal_type(*s)).collect(),
+        conflicting_signals: hit.conflicting.iter().map(|s| signal_type(*s)).collect(),
+        summary: hit.summary.clone(),
     }
 }
 
