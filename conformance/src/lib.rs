@@ -2,6 +2,10 @@
 //! database (SQLite in a temporary directory, or a new PostgreSQL database when
 //! `SUITE_TEST_POSTGRES_URL` names a server), issues keys, and hands out generated clients.
 //!
+//! When `SUITE_TEST_TLS` is set, every server terminates TLS itself with a certificate made
+//! for the run (`tls.rs`), and every client the harness hands out trusts that CA: the whole
+//! suite then runs over https.
+//!
 //! When `SUITE_COVERAGE_DIR` is set, each server writes the (operationId, status) pairs it
 //! answered there when dropped; `cargo xtask test` checks them against the contract.
 
@@ -18,10 +22,14 @@ use suite_server::server::{self, RunningServer};
 
 pub use suite_client as client;
 
+pub mod tls;
+
 /// A server under test and what it needs to be torn down.
 pub struct TestServer {
     pub base_url: String,
     pub clock: Clock,
+    /// The CA the server's certificate chains to, when it terminates TLS.
+    tls_ca: Option<tls::TestCa>,
     server: Option<RunningServer>,
     data_dir: PathBuf,
 }
@@ -58,20 +66,44 @@ impl TestServer {
             .expect("the server under test starts")
     }
 
-    async fn try_start(adjust: impl FnOnce(&mut Config)) -> Result<TestServer> {
+    /// Starts a server that terminates TLS itself, with a certificate made for this run;
+    /// the harness's clients trust its CA.
+    pub async fn start_tls() -> TestServer {
+        Self::try_start_as(true, |_| {})
+            .await
+            .expect("the https server under test starts")
+    }
+
+    /// Starts a server over https when `SUITE_TEST_TLS` is set, else over http.
+    pub async fn try_start(adjust: impl FnOnce(&mut Config)) -> Result<TestServer> {
+        Self::try_start_as(std::env::var_os("SUITE_TEST_TLS").is_some(), adjust).await
+    }
+
+    async fn try_start_as(tls: bool, adjust: impl FnOnce(&mut Config)) -> Result<TestServer> {
         let data_dir = std::env::temp_dir().join(format!("suite-conformance-{}", random_suffix()));
         std::fs::create_dir_all(&data_dir)?;
         let mut config = Config::default();
         config.platform.listen = "127.0.0.1:0".into();
         config.platform.data_dir = data_dir.clone();
         config.platform.database_url = fresh_database().await?;
+        let tls_ca = if tls {
+            let ca = tls::TestCa::new("suite conformance CA")?;
+            let files = ca.server_files(&data_dir)?;
+            config.platform.tls_cert = files.cert;
+            config.platform.tls_key = files.key;
+            Some(ca)
+        } else {
+            None
+        };
         adjust(&mut config);
         let clock = Clock::manual(default_start());
         let log = suite_server::platform::logging::logger(dropshot::ConfigLoggingLevel::Warn)?;
         let running = server::start(config, clock.clone(), log).await?;
+        let scheme = running.platform.config().scheme();
         Ok(TestServer {
-            base_url: format!("http://{}", running.addr),
+            base_url: format!("{scheme}://{}", running.addr),
             clock,
+            tls_ca,
             server: Some(running),
             data_dir,
         })
@@ -118,19 +150,37 @@ impl TestServer {
             .expect("key revoked");
     }
 
-    /// A generated client sending `key`.
+    /// A generated client sending `key`, built the way the README tells users to: with
+    /// `with_api_key`, or from `http_builder` plus the private CA when the server has one.
     pub fn client(&self, key: &TestKey) -> suite_client::Client {
-        suite_client::Client::with_api_key(&self.base_url, &key.secret).expect("client builds")
+        match &self.tls_ca {
+            None => suite_client::Client::with_api_key(&self.base_url, &key.secret)
+                .expect("client builds"),
+            Some(ca) => {
+                let http = suite_client::Client::http_builder(&key.secret)
+                    .expect("a valid key")
+                    .add_root_certificate(ca.certificate())
+                    .build()
+                    .expect("client builds");
+                suite_client::Client::new_with_client(&self.base_url, http)
+            }
+        }
     }
 
     /// A generated client sending no key at all.
     pub fn anonymous_client(&self) -> suite_client::Client {
-        suite_client::Client::new(&self.base_url)
+        suite_client::Client::new_with_client(&self.base_url, self.raw())
     }
 
-    /// A plain HTTP client, for requests the generated client cannot make (malformed ones).
+    /// A plain HTTP client, for requests the generated client cannot make (malformed ones);
+    /// it trusts the server's CA when the server terminates TLS.
     pub fn raw(&self) -> reqwest::Client {
-        reqwest::Client::new()
+        let builder = reqwest::Client::builder();
+        let builder = match &self.tls_ca {
+            Some(ca) => builder.add_root_certificate(ca.certificate()),
+            None => builder,
+        };
+        builder.build().expect("client builds")
     }
 
     /// POSTs `body` as JSON with `secret` over plain HTTP (for bodies the generated client

@@ -240,7 +240,10 @@ async fn the_admin_api_manages_keys_behind_the_operator_token() {
     let card = suite_client::types::CreditCardValidateRequest {
         number: "4111111111111111".parse().expect("number"),
     };
-    let client = suite_client::Client::with_api_key(&server.base_url, &secret).expect("client");
+    let client = server.client(&conformance::TestKey {
+        id: id.clone(),
+        secret: secret.clone(),
+    });
     let response = client
         .validate_creditcard(&card)
         .await

@@ -116,7 +116,11 @@ async fn main() -> Result<()> {
 async fn serve(config: Config) -> Result<()> {
     let log = suite_server::platform::logging::logger(config.platform.log_level.clone())?;
     let running = server::start(config, Clock::System, log).await?;
-    println!("Serving on http://{}", running.addr);
+    println!(
+        "Serving on {}://{}",
+        running.platform.config().scheme(),
+        running.addr
+    );
     tokio::select! {
         result = tokio::signal::ctrl_c() => {
             result.context("waiting for Ctrl-C")?;

@@ -5,7 +5,9 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use dropshot::{ApiDescription, ConfigDropshot, HandlerTaskMode, HttpServer, ServerBuilder};
+use dropshot::{
+    ApiDescription, ConfigDropshot, ConfigTls, HandlerTaskMode, HttpServer, ServerBuilder,
+};
 
 use crate::config::Config;
 use crate::generated::api::Operation;
@@ -73,6 +75,13 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         .listen
         .parse()
         .with_context(|| format!("listen address {:?}", config.platform.listen))?;
+    let tls = config
+        .platform
+        .tls_files()?
+        .map(|(cert_file, key_file)| ConfigTls::AsFile {
+            cert_file,
+            key_file,
+        });
     let db = open_database(&config.platform).await?;
     let sweep_every = Duration::from_secs(config.platform.sweep_interval_secs.max(1));
     let platform = Platform::new(config.platform.clone(), db, clock, log.clone())?;
@@ -95,6 +104,7 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
     };
     let http = ServerBuilder::new(api_description()?, suite, log.clone())
         .config(dropshot_config)
+        .tls(tls)
         .start()
         .map_err(|e| anyhow::anyhow!("starting the HTTP server: {e}"))?;
     let addr = http.local_addr();

@@ -6,6 +6,8 @@
 //! - `fmt`, `clippy`  `cargo fmt --check`, `cargo clippy -D warnings`
 //! - `test-sqlite`    `cargo test --workspace`
 //! - `test-postgres`  the conformance and server tests again on a throwaway cluster (`postgres.rs`)
+//! - `test-https`     the conformance suite again against servers that terminate TLS
+//!                    themselves (certificates made at test time), through clients trusting its CA
 //! - `schemathesis`   property tests of the running binary against the contract (`schemathesis.rs`)
 //! - `coverage`       every declared (operation, status) is exercised or listed (`coverage.rs`)
 //!
@@ -85,6 +87,11 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         )
         // `cluster` drops here, on success and on failure alike: the server stops.
     })?;
+    steps.run("test-https", || {
+        let mut env = coverage_env.to_vec();
+        env.push(("SUITE_TEST_TLS", OsStr::new("1")));
+        cargo(root, &["test", "--no-fail-fast", "-p", "conformance"], &env)
+    })?;
     steps.run("schemathesis", || {
         let tools = tools.as_ref().context("the system step was skipped")?;
         schemathesis::run(root, &tools.schemathesis, &coverage_dir)
@@ -112,6 +119,7 @@ const STEP_NAMES: &[&str] = &[
     "clippy",
     "test-sqlite",
     "test-postgres",
+    "test-https",
     "schemathesis",
     "coverage",
 ];

@@ -20,6 +20,11 @@ pub struct Config {
     pub database_url: String,
     /// Public base URL used in `download_url` (`SUITE_PUBLIC_URL`); empty means the request's Host.
     pub public_url: String,
+    /// PEM certificate chain (`SUITE_TLS_CERT`): with `tls_key`, the server speaks https
+    /// itself; both empty means plain http (TLS terminated at a front, or loopback).
+    pub tls_cert: PathBuf,
+    /// PEM PKCS #8 private key of `tls_cert` (`SUITE_TLS_KEY`).
+    pub tls_key: PathBuf,
     /// Bearer token of the admin API (`SUITE_OPERATOR_TOKEN`); empty disables the admin API.
     pub operator_token: String,
     /// Seconds a generated file stays downloadable (`SUITE_DOWNLOAD_TTL_SECS`).
@@ -64,6 +69,8 @@ impl Default for Config {
             data_dir: PathBuf::from("data"),
             database_url: String::new(),
             public_url: String::new(),
+            tls_cert: PathBuf::new(),
+            tls_key: PathBuf::new(),
             operator_token: String::new(),
             download_ttl_secs: 24 * 3600,
             sweep_interval_secs: 300,
@@ -115,6 +122,12 @@ impl Config {
         if let Some(v) = var("SUITE_PUBLIC_URL") {
             self.public_url = v;
         }
+        if let Some(v) = var("SUITE_TLS_CERT") {
+            self.tls_cert = v.into();
+        }
+        if let Some(v) = var("SUITE_TLS_KEY") {
+            self.tls_key = v.into();
+        }
         if let Some(v) = var("SUITE_OPERATOR_TOKEN") {
             self.operator_token = v;
         }
@@ -151,6 +164,34 @@ impl Config {
         }
     }
 
+    /// The certificate and key files when the server terminates TLS itself: `None` when
+    /// neither is set; an error naming what is missing when only one is, or when a file
+    /// cannot be read.
+    pub fn tls_files(&self) -> Result<Option<(PathBuf, PathBuf)>> {
+        let (cert, key) = (&self.tls_cert, &self.tls_key);
+        match (cert.as_os_str().is_empty(), key.as_os_str().is_empty()) {
+            (true, true) => Ok(None),
+            (false, true) => bail!("tls_cert is set but tls_key is not: set both, or neither"),
+            (true, false) => bail!("tls_key is set but tls_cert is not: set both, or neither"),
+            (false, false) => {
+                for (setting, path) in [("tls_cert", cert), ("tls_key", key)] {
+                    std::fs::File::open(path)
+                        .with_context(|| format!("{setting}: cannot read {}", path.display()))?;
+                }
+                Ok(Some((cert.clone(), key.clone())))
+            }
+        }
+    }
+
+    /// The scheme of the URLs this server hands out when no public URL is configured.
+    pub fn scheme(&self) -> &'static str {
+        if self.tls_cert.as_os_str().is_empty() {
+            "http"
+        } else {
+            "https"
+        }
+    }
+
     pub fn blob_dir(&self) -> PathBuf {
         self.data_dir.join("blobs")
     }
@@ -183,6 +224,27 @@ mod tests {
             .apply_env(|name| (name == "SUITE_LOG_LEVEL").then(|| "loud".to_owned()))
             .unwrap_err();
         assert!(refused.to_string().contains("SUITE_LOG_LEVEL"), "{refused}");
+    }
+
+    #[test]
+    fn tls_needs_both_files_and_names_the_one_it_cannot_read() {
+        let mut config = Config::default();
+        assert!(config.tls_files().unwrap().is_none());
+        assert_eq!(config.scheme(), "http");
+        config
+            .apply_env(|name| {
+                (name == "SUITE_TLS_CERT").then(|| "/nonexistent/cert.pem".to_owned())
+            })
+            .unwrap();
+        let refused = config.tls_files().unwrap_err().to_string();
+        assert!(refused.contains("tls_key is not"), "{refused}");
+        config.tls_key = "/nonexistent/key.pem".into();
+        let refused = format!("{:#}", config.tls_files().unwrap_err());
+        assert!(
+            refused.contains("tls_cert: cannot read /nonexistent/cert.pem"),
+            "{refused}"
+        );
+        assert_eq!(config.scheme(), "https");
     }
 
     #[test]

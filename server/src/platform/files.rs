@@ -80,7 +80,7 @@ impl Platform {
             .as_ref()
             .and_then(|v| v.to_str().ok())
             .unwrap_or(&self.config().listen);
-        format!("http://{host}")
+        format!("{}://{host}", self.config().scheme())
     }
 }
 
