@@ -6,8 +6,7 @@
 //! - `fmt`, `clippy`  `cargo fmt --check`, `cargo clippy -D warnings`
 //! - `test-sqlite`    `cargo test --workspace`
 //! - `test-postgres`  the conformance and server tests again on a throwaway cluster (`postgres.rs`)
-//! - `test-https`     the conformance suite again against servers that terminate TLS
-//!                    themselves (certificates made at test time), through clients trusting its CA
+//! - `test-https`     the conformance suite again over https (certificates made at test time)
 //! - `schemathesis`   property tests of the running binary against the contract (`schemathesis.rs`)
 //! - `coverage`       every declared (operation, status) is exercised or listed (`coverage.rs`)
 //!
