@@ -11,7 +11,7 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use crate::test::{cargo, target_dir};
+use crate::cargo::{Profile, build_suite};
 
 pub fn run(root: &Path, args: &[String]) -> Result<()> {
     match args.first().map(String::as_str) {
@@ -50,12 +50,7 @@ fn sanctions(root: &Path, args: &[String]) -> Result<()> {
     if paths.is_empty() {
         paths = default_lists(root)?;
     }
-    cargo(
-        root,
-        &["build", "--release", "-p", "suite-server", "--bin", "suite"],
-        &[],
-    )?;
-    let suite = target_dir(root).join("release").join("suite");
+    let suite = build_suite(root, Profile::Release)?;
     let mut steps = Vec::new();
     if !evaluate_only {
         steps.push("bench");

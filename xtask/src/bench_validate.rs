@@ -9,9 +9,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
+use crate::cargo::{cargo, free_port, target_dir};
 use crate::process::{Server, TempDir, capture, issue_key};
 use crate::system;
-use crate::test::{cargo, free_port, target_dir};
 
 /// One validator's HTTP case: its path and a representative request body. Email is left out:
 /// its answer waits on DNS.

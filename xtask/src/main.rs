@@ -2,11 +2,13 @@
 //!
 //! - `codegen [--check]`: regenerate (or verify) the code generated from openapi/suite.yaml.
 //! - `test`: install what tests need, then run every check CI runs.
-//! - `serve`: install, build, migrate and serve with a development key.
+//! - `serve [--dev]`: install, build (optimized unless `--dev`), migrate and serve with a
+//!   development key.
 //! - `bench [name]`: benchmarks against their references.
 
 mod bench;
 mod bench_validate;
+mod cargo;
 mod codegen;
 mod coverage;
 mod layering;
@@ -29,14 +31,14 @@ fn main() -> Result<()> {
     match args.first().map(String::as_str) {
         Some("codegen") => codegen::run(&root, args.iter().any(|a| a == "--check")),
         Some("test") => test::run(&root, &args[1..]),
-        Some("serve") => serve::run(&root),
+        Some("serve") => serve::run(&root, &args[1..]),
         Some("coverage") => coverage::run(&root, args.iter().any(|a| a == "--update")),
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("validate") => bench_validate::run(&root),
             _ => bench::run(&root, &args[1..]),
         },
         _ => bail!(
-            "usage: cargo xtask codegen [--check] | test [--skip <step>]... | serve | coverage [--update] | bench [name]"
+            "usage: cargo xtask codegen [--check] | test [--skip <step>]... | serve [--dev] | coverage [--update] | bench [name]"
         ),
     }
 }

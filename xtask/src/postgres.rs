@@ -39,7 +39,7 @@ impl Cluster {
         let cluster = Cluster {
             bin: bin.to_path_buf(),
             dir,
-            port: crate::test::free_port()?,
+            port: crate::cargo::free_port()?,
             as_postgres,
         };
         {

@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+use crate::cargo::{Profile, build_suite, free_port, target_dir};
 use crate::process::{Server, TempDir, capture, http_get, issue_key};
 use crate::system::describe;
-use crate::test::{build_suite, free_port, target_dir};
 
 /// Test cases per operation and phase: enough to find contract drift, bounded for CI time.
 const MAX_EXAMPLES: &str = "50";
@@ -30,7 +30,7 @@ const EXCLUDED_CHECKS: &[(&str, &str)] = &[];
 const KEY_VAR: &str = "SUITE_SCHEMATHESIS_API_KEY";
 
 pub fn run(root: &Path, schemathesis: &Path, coverage_dir: &Path) -> Result<()> {
-    let suite = build_suite(root)?;
+    let suite = build_suite(root, Profile::Dev)?;
     let work = TempDir::create("suite-xtask-schemathesis")?;
     let data = work.path.join("data");
 

@@ -1,5 +1,6 @@
-//! `cargo xtask serve`: install what the server needs, build it, migrate the embedded database,
-//! issue a development key on every API, then become `suite serve` until Ctrl-C.
+//! `cargo xtask serve [--dev]`: install what the server needs, build it (optimized; `--dev`
+//! for the quick debug build when changing the code), migrate the embedded database, issue a
+//! development key on every API, then become `suite serve` until Ctrl-C.
 //!
 //! The data directory is `$SUITE_DATA_DIR`, else `data/` in the workspace. The last step
 //! `exec`s the server, so Ctrl-C reaches it directly and it shuts down cleanly.
@@ -8,14 +9,24 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 
+use crate::cargo::{Profile, build_suite};
 use crate::system::{self, describe};
-use crate::test::build_suite;
 
-pub fn run(root: &Path) -> Result<()> {
+pub fn run(root: &Path, args: &[String]) -> Result<()> {
+    let profile = match args {
+        [] => Profile::Release,
+        [flag] if flag == "--dev" => Profile::Dev,
+        _ => bail!("usage: cargo xtask serve [--dev]"),
+    };
     system::ensure_server_deps()?;
-    let suite = build_suite(root)?;
+    if profile == Profile::Release {
+        println!(
+            "building the optimized server (the first build takes several minutes; `--dev` builds faster and runs slower)"
+        );
+    }
+    let suite = build_suite(root, profile)?;
     let data = match std::env::var_os("SUITE_DATA_DIR").map(PathBuf::from) {
         Some(dir) if dir.is_absolute() => dir,
         Some(dir) => std::env::current_dir()?.join(dir),

@@ -216,7 +216,7 @@ fn ensure_schemathesis(root: &Path, apt: &mut Apt) -> Result<PathBuf> {
             }
         }
     }
-    let venv = crate::test::target_dir(root)
+    let venv = crate::cargo::target_dir(root)
         .join("xtask-tools")
         .join("schemathesis-venv");
     let bin = venv.join("bin").join("schemathesis");

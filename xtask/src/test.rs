@@ -14,13 +14,12 @@
 //! `target/conformance-coverage/`, which `coverage` reads.
 
 use std::ffi::OsStr;
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+use crate::cargo::cargo;
 use crate::{coverage, postgres, schemathesis, system};
 
 /// Runs every step; `args` may hold `--skip <step>` (repeatable) to iterate on a later step
@@ -194,49 +193,4 @@ impl Steps {
 
 fn secs(d: Duration) -> String {
     format!("{:.1}s", d.as_secs_f64())
-}
-
-/// Runs cargo (the one running xtask) in `root` with extra environment; fails on a non-zero exit.
-pub fn cargo(root: &Path, args: &[&str], env: &[(&str, &OsStr)]) -> Result<()> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = Command::new(cargo);
-    command.current_dir(root).args(args);
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    let shown: Vec<String> = env
-        .iter()
-        .map(|(k, v)| format!("{k}={}", v.to_string_lossy()))
-        .collect();
-    println!("$ {} cargo {}", shown.join(" "), args.join(" "));
-    let status = command.status().context("starting cargo")?;
-    if !status.success() {
-        bail!("`cargo {}` exited with {status}", args.join(" "));
-    }
-    Ok(())
-}
-
-/// Cargo's target directory: `$CARGO_TARGET_DIR`, else `<root>/target`.
-/// Builds the `suite` binary and returns its path.
-pub fn build_suite(root: &Path) -> Result<PathBuf> {
-    cargo(
-        root,
-        &["build", "-p", "suite-server", "--bin", "suite"],
-        &[],
-    )?;
-    Ok(target_dir(root).join("debug").join("suite"))
-}
-
-pub fn target_dir(root: &Path) -> PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from) {
-        Some(dir) if dir.is_absolute() => dir,
-        Some(dir) => root.join(dir),
-        None => root.join("target"),
-    }
-}
-
-/// A TCP port on 127.0.0.1 that was free a moment ago.
-pub fn free_port() -> Result<u16> {
-    let listener = TcpListener::bind("127.0.0.1:0").context("finding a free port")?;
-    Ok(listener.local_addr()?.port())
 }
