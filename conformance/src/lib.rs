@@ -22,6 +22,7 @@ use suite_server::server::{self, RunningServer};
 
 pub use suite_client as client;
 
+pub mod requests;
 pub mod tls;
 
 /// A server under test and what it needs to be torn down.

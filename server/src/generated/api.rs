@@ -4,6 +4,7 @@
 
 #![allow(clippy::too_many_arguments)]
 use super::types;
+use crate::platform::bounds::{self, Bounded};
 use crate::platform::extract::{FormBody, JsonBody, JsonInput, RawForm, Upload};
 use crate::platform::pipeline::{self, RequestHead};
 use crate::platform::{Api, ApiError, Caller, FileBody, Platform};
@@ -587,6 +588,9 @@ impl JsonInput for types::DateConvertRequest {
 }
 impl JsonInput for types::DeepAnalysisRequest {
     const FREE_FORM: &'static [&'static str] = &[];
+    fn check_bounds(&self) -> Result<(), ApiError> {
+        Bounded::check_bounds(self, "")
+    }
 }
 impl JsonInput for types::EmailValidateRequest {
     const FREE_FORM: &'static [&'static str] = &[];
@@ -599,9 +603,15 @@ impl JsonInput for types::IbanValidateRequest {
 }
 impl JsonInput for types::PasswordAnalyzeRequest {
     const FREE_FORM: &'static [&'static str] = &[];
+    fn check_bounds(&self) -> Result<(), ApiError> {
+        Bounded::check_bounds(self, "")
+    }
 }
 impl JsonInput for types::PdfRequest {
     const FREE_FORM: &'static [&'static str] = &[];
+    fn check_bounds(&self) -> Result<(), ApiError> {
+        Bounded::check_bounds(self, "")
+    }
 }
 impl JsonInput for types::PhoneValidateRequest {
     const FREE_FORM: &'static [&'static str] = &[];
@@ -611,18 +621,163 @@ impl JsonInput for types::PostalCodeValidateRequest {
 }
 impl JsonInput for types::SanctionsBatchRequest {
     const FREE_FORM: &'static [&'static str] = &[];
+    fn check_bounds(&self) -> Result<(), ApiError> {
+        Bounded::check_bounds(self, "")
+    }
 }
 impl JsonInput for types::ScreenRequest {
     const FREE_FORM: &'static [&'static str] = &[];
+    fn check_bounds(&self) -> Result<(), ApiError> {
+        Bounded::check_bounds(self, "")
+    }
 }
 impl JsonInput for types::ScreenshotBatchRequest {
     const FREE_FORM: &'static [&'static str] = &[];
+    fn check_bounds(&self) -> Result<(), ApiError> {
+        Bounded::check_bounds(self, "")
+    }
 }
 impl JsonInput for types::ScreenshotRequest {
     const FREE_FORM: &'static [&'static str] = &[];
+    fn check_bounds(&self) -> Result<(), ApiError> {
+        Bounded::check_bounds(self, "")
+    }
 }
 impl JsonInput for types::VatValidateRequest {
     const FREE_FORM: &'static [&'static str] = &[];
+}
+impl Bounded for types::ScreenRequest {
+    fn check_bounds(&self, at: &str) -> Result<(), ApiError> {
+        {
+            let v = &self.threshold;
+            bounds::number(v, Some(0.0_f64), Some(1.0_f64), at, "threshold")?;
+        }
+        Ok(())
+    }
+}
+impl Bounded for types::SanctionsBatchRequest {
+    fn check_bounds(&self, at: &str) -> Result<(), ApiError> {
+        {
+            let v = &self.entities;
+            bounds::items(v.len(), Some(1), None, at, "entities")?;
+            for (i, item) in v.iter().enumerate() {
+                Bounded::check_bounds(item, &format!("{at}entities[{i}]."))?;
+            }
+        }
+        Ok(())
+    }
+}
+impl Bounded for types::DeepAnalysisRequest {
+    fn check_bounds(&self, at: &str) -> Result<(), ApiError> {
+        {
+            let v = &self.aliases;
+            bounds::items(v.len(), None, Some(20), at, "aliases")?;
+        }
+        {
+            let v = &self.identifiers;
+            bounds::items(v.len(), None, Some(20), at, "identifiers")?;
+        }
+        {
+            let v = &self.exclude_entity_ids;
+            bounds::items(v.len(), None, Some(100), at, "exclude_entity_ids")?;
+        }
+        {
+            let v = &self.threshold;
+            bounds::number(v, Some(0.0_f64), Some(1.0_f64), at, "threshold")?;
+        }
+        Ok(())
+    }
+}
+impl Bounded for types::ScreenshotRequest {
+    fn check_bounds(&self, at: &str) -> Result<(), ApiError> {
+        {
+            let v = &self.width;
+            bounds::number(v, Some(100.0_f64), Some(3840.0_f64), at, "width")?;
+        }
+        {
+            let v = &self.height;
+            bounds::number(v, Some(100.0_f64), Some(2160.0_f64), at, "height")?;
+        }
+        {
+            let v = &self.delay;
+            bounds::number(v, Some(0.0_f64), Some(10000.0_f64), at, "delay")?;
+        }
+        {
+            let v = &self.device_scale_factor;
+            bounds::number(v, Some(1.0_f64), Some(3.0_f64), at, "device_scale_factor")?;
+        }
+        {
+            let v = &self.timeout_ms;
+            bounds::number(v, Some(1000.0_f64), Some(60000.0_f64), at, "timeout_ms")?;
+        }
+        {
+            let v = &self.quality;
+            bounds::number(v, Some(1.0_f64), Some(100.0_f64), at, "quality")?;
+        }
+        Ok(())
+    }
+}
+impl Bounded for types::ScreenshotBatchRequest {
+    fn check_bounds(&self, at: &str) -> Result<(), ApiError> {
+        {
+            let v = &self.items;
+            bounds::items(v.len(), Some(1), None, at, "items")?;
+            for (i, item) in v.iter().enumerate() {
+                Bounded::check_bounds(item, &format!("{at}items[{i}]."))?;
+            }
+        }
+        Ok(())
+    }
+}
+impl Bounded for types::PdfMargins {
+    fn check_bounds(&self, at: &str) -> Result<(), ApiError> {
+        {
+            let v = &self.top;
+            bounds::number(v, Some(0.0_f64), Some(100.0_f64), at, "top")?;
+        }
+        {
+            let v = &self.right;
+            bounds::number(v, Some(0.0_f64), Some(100.0_f64), at, "right")?;
+        }
+        {
+            let v = &self.bottom;
+            bounds::number(v, Some(0.0_f64), Some(100.0_f64), at, "bottom")?;
+        }
+        {
+            let v = &self.left;
+            bounds::number(v, Some(0.0_f64), Some(100.0_f64), at, "left")?;
+        }
+        Ok(())
+    }
+}
+impl Bounded for types::PdfRequest {
+    fn check_bounds(&self, at: &str) -> Result<(), ApiError> {
+        if let Some(v) = &self.margins {
+            Bounded::check_bounds(v, &format!("{at}margins."))?;
+        }
+        {
+            let v = &self.width;
+            bounds::number(v, Some(100.0_f64), Some(3840.0_f64), at, "width")?;
+        }
+        {
+            let v = &self.delay;
+            bounds::number(v, Some(0.0_f64), Some(10000.0_f64), at, "delay")?;
+        }
+        {
+            let v = &self.timeout_ms;
+            bounds::number(v, Some(1000.0_f64), Some(60000.0_f64), at, "timeout_ms")?;
+        }
+        Ok(())
+    }
+}
+impl Bounded for types::PasswordAnalyzeRequest {
+    fn check_bounds(&self, at: &str) -> Result<(), ApiError> {
+        {
+            let v = &self.user_inputs;
+            bounds::items(v.len(), None, Some(20), at, "user_inputs")?;
+        }
+        Ok(())
+    }
 }
 /// What hand-written code implements: one method per operation, called only for an
 /// authenticated caller whose input was read within limits and whose quota admitted it.

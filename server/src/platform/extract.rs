@@ -49,6 +49,12 @@ impl<T: JsonSchema + DeserializeOwned + Send + Sync + 'static> ExclusiveExtracto
 /// inside an array): nulls inside them are data, not absent fields. Generated per schema.
 pub trait JsonInput: DeserializeOwned {
     const FREE_FORM: &'static [&'static str];
+
+    /// The contract's bounds the type does not enforce itself (`platform::bounds`);
+    /// generated for every request schema that has such a bound.
+    fn check_bounds(&self) -> Result<(), ApiError> {
+        Ok(())
+    }
 }
 
 impl<T: JsonInput> JsonBody<T> {
@@ -66,7 +72,9 @@ impl<T: JsonInput> JsonBody<T> {
             )));
         }
         let bytes = read_limited(self.body, limits.json_body_bytes).await?;
-        parse_json(&bytes, T::FREE_FORM)
+        let input: T = parse_json(&bytes, T::FREE_FORM)?;
+        input.check_bounds()?;
+        Ok(input)
     }
 }
 

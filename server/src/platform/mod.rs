@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod blobs;
+pub mod bounds;
 pub mod bulkhead;
 pub mod clock;
 pub mod config;

@@ -1,5 +1,5 @@
 //! The HTTP glue of the sanctions API: checks what the contract's types cannot say (control
-//! characters, thresholds), screens on one index snapshot, and maps the engine's hits to the
+//! characters), screens on one index snapshot, and maps the engine's hits to the
 //! contract's records (exhaustive `match`es, so a contract change is a compile error).
 
 use chrono::{DateTime, Utc};
@@ -158,15 +158,6 @@ fn wire_match(
     }
 }
 
-fn threshold(value: f64, field: &str) -> Result<f64, ApiError> {
-    if !(0.0..=1.0).contains(&value) {
-        return Err(ApiError::InvalidInput(format!(
-            "field `{field}`: must be between 0 and 1, not {value}"
-        )));
-    }
-    Ok(value)
-}
-
 /// A screen request checked beyond what its types enforce.
 #[derive(Debug, Clone)]
 pub struct CheckedScreen {
@@ -183,7 +174,7 @@ pub fn check_screen(body: &types::ScreenRequest, prefix: &str) -> Result<Checked
         name: body.name.to_string(),
         kind: body.entity_type.map(kind_of),
         country: body.country.as_ref().map(|c| c.to_ascii_uppercase()),
-        threshold: threshold(body.threshold, &format!("{prefix}threshold"))?,
+        threshold: body.threshold,
     })
 }
 
@@ -293,8 +284,8 @@ impl Sanctions {
     }
 }
 
-/// The deep-analysis subject of a request: 400 for a control character in any text, or a
-/// threshold out of range.
+/// The deep-analysis subject of a request: 400 for a control character in any text (the
+/// contract's bounds were checked when the request was read).
 fn subject_of(
     body: &types::DeepAnalysisRequest,
     max_matches: usize,
@@ -334,7 +325,7 @@ fn subject_of(
             .iter()
             .map(|e| e.to_string())
             .collect(),
-        threshold: threshold(body.threshold, "threshold")?,
+        threshold: body.threshold,
         max_matches,
     })
 }

@@ -9,9 +9,6 @@ use super::{Validate, creditcard, crypto, date, email, iban, password, phone, po
 use crate::generated::types;
 use crate::platform::ApiError;
 
-/// typify does not enforce the contract's `maxItems` on `user_inputs`.
-const MAX_USER_INPUTS: usize = 20;
-
 impl Validate {
     /// `POST /v1/dev/validate/creditcard/validate`.
     pub fn creditcard(
@@ -156,12 +153,6 @@ impl Validate {
         &self,
         body: &types::PasswordAnalyzeRequest,
     ) -> Result<types::PasswordAnalysisResult, ApiError> {
-        if body.user_inputs.len() > MAX_USER_INPUTS {
-            return Err(ApiError::InvalidInput(format!(
-                "field `user_inputs`: at most {MAX_USER_INPUTS} items, not {}",
-                body.user_inputs.len()
-            )));
-        }
         let inputs: Vec<&str> = body.user_inputs.iter().map(|s| s.as_str()).collect();
         let a = password::analyze(&body.password, &inputs);
         let crack = |t: &password::CrackTime| types::CrackTime {

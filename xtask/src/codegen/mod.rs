@@ -2,6 +2,7 @@
 //! types and API traits and the client crate. Generated files are committed; `--check` (and a
 //! test) fail when they are stale.
 
+mod bounds;
 mod client;
 pub mod contract;
 mod server_api;
@@ -24,8 +25,10 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>> {
     let spec = contract::load(&root.join("openapi/suite.yaml"))?;
     let ops = contract::operations(&spec)?;
     let tags: Vec<String> = spec.tags.iter().map(|t| t.name.clone()).collect();
-    let server_types = pretty(&types::server_types(&spec)?)?;
-    let server_api = pretty(&server_api::server_api(&ops, &tags))?;
+    let space = types::server_type_space(&spec)?;
+    let server_types = pretty(&space.to_stream().to_string())?;
+    let bounds = bounds::bounds_impls(&spec, &space, &ops)?;
+    let server_api = pretty(&server_api::server_api(&ops, &tags, &bounds))?;
     let client = pretty(&client::progenitor_client(&spec, &ops)?)?;
     let multipart = pretty(&client::multipart_client(&ops))?;
     [

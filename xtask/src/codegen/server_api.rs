@@ -5,16 +5,18 @@
 
 use std::fmt::Write as _;
 
+use super::bounds::BoundsCode;
 use super::contract::{Body, FieldKind, Operation, Success, pascal};
 
-pub fn server_api(ops: &[Operation], tags: &[String]) -> String {
+pub fn server_api(ops: &[Operation], tags: &[String], bounds: &BoundsCode) -> String {
     let mut out = String::new();
     out.push_str(HEADER);
     operation_enum(&mut out, ops);
     for op in ops {
         inputs(&mut out, op);
     }
-    json_inputs(&mut out, ops);
+    json_inputs(&mut out, ops, &bounds.bounded);
+    out.push_str(&bounds.impls);
     backend_trait(&mut out, ops);
     api_trait(&mut out, ops);
     api_impl(&mut out, ops);
@@ -31,6 +33,7 @@ use dropshot::{
 };
 
 use super::types;
+use crate::platform::bounds::{self, Bounded};
 use crate::platform::extract::{FormBody, JsonBody, JsonInput, RawForm, Upload};
 use crate::platform::pipeline::{self, RequestHead};
 use crate::platform::{Api, ApiError, Caller, FileBody, Platform};
@@ -383,8 +386,9 @@ fn read_input(op: &Operation) -> (String, String) {
     }
 }
 
-/// `JsonInput` for every JSON request body: the paths of its free-form members.
-fn json_inputs(out: &mut String, ops: &[Operation]) {
+/// `JsonInput` for every JSON request body: the paths of its free-form members, and its
+/// bounds check when it has bounds.
+fn json_inputs(out: &mut String, ops: &[Operation], bounded: &[String]) {
     let mut seen = std::collections::BTreeMap::new();
     for op in ops {
         if let Body::Json { schema, free_form } = &op.body {
@@ -393,9 +397,14 @@ fn json_inputs(out: &mut String, ops: &[Operation]) {
     }
     for (schema, free_form) in seen {
         let paths: Vec<String> = free_form.iter().map(|p| format!("{p:?}")).collect();
+        let check = if bounded.contains(&schema) {
+            "\n    fn check_bounds(&self) -> Result<(), ApiError> {\n        Bounded::check_bounds(self, \"\")\n    }"
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            "\nimpl JsonInput for types::{schema} {{\n    const FREE_FORM: &'static [&'static str] = &[{}];\n}}",
+            "\nimpl JsonInput for types::{schema} {{\n    const FREE_FORM: &'static [&'static str] = &[{}];{check}\n}}",
             paths.join(", ")
         );
     }

@@ -4,9 +4,9 @@ use anyhow::{Context, Result};
 use openapiv3::OpenAPI;
 use typify::{TypeSpace, TypeSpaceSettings};
 
-/// The token stream of every component schema as a Rust type deriving `JsonSchema`,
-/// so that dropshot publishes the same shapes the contract declares.
-pub fn server_types(spec: &OpenAPI) -> Result<String> {
+/// Every component schema as a Rust type deriving `JsonSchema`, so that dropshot publishes
+/// the same shapes the contract declares; `to_stream` renders them.
+pub fn server_type_space(spec: &OpenAPI) -> Result<TypeSpace> {
     let mut settings = TypeSpaceSettings::default();
     settings
         .with_derive("schemars::JsonSchema".to_owned())
@@ -15,7 +15,7 @@ pub fn server_types(spec: &OpenAPI) -> Result<String> {
     space
         .add_ref_types(component_schemas(spec)?)
         .context("typify rejected a component schema")?;
-    Ok(space.to_stream().to_string())
+    Ok(space)
 }
 
 /// The contract's component schemas as schemars (JSON Schema) values, the form typify takes.
