@@ -5,6 +5,8 @@
 //! a BBAN whose registry structure was already checked (upper case, digits where the
 //! structure wants them). Pure.
 
+use super::luhn;
+
 /// The outcome of a country's national check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NationalCheck {
@@ -59,7 +61,7 @@ pub fn check(country: &str, bban: &str) -> NationalCheck {
         "FR" | "MC" => rib_key(bban),
         "IT" | "SM" => cin(bban),
         "PT" => digits(bban).map(|d| mod97(&d) == 1),
-        "FI" => digits(bban).map(|d| luhn(&d)),
+        "FI" => digits(bban).map(|_| luhn::is_valid(bban)),
         "CZ" | "SK" => czech(bban),
         "PL" => {
             digits(bban.get(..8).unwrap_or_default()).map(|d| weighted(&d, &[3, 9, 7, 1], 10) == 0)
@@ -98,21 +100,6 @@ fn weighted(digits: &[u32], weights: &[u32], modulus: u32) -> u32 {
         % modulus
 }
 
-/// Luhn over the digits, the last one being the check digit.
-fn luhn(digits: &[u32]) -> bool {
-    let sum: u32 = digits
-        .iter()
-        .rev()
-        .enumerate()
-        .map(|(i, &d)| match (i % 2, d * 2) {
-            (0, _) => d,
-            (_, doubled) if doubled > 9 => doubled - 9,
-            (_, doubled) => doubled,
-        })
-        .sum();
-    sum % 10 == 0
-}
-
 /// Belgium: bank (3), account (7), check (2) = the first ten digits mod 97, 97 for 0.
 fn belgium(bban: &str) -> Option<bool> {
     let d = digits(bban).filter(|d| d.len() == 12)?;
@@ -148,7 +135,7 @@ fn spain(bban: &str) -> Option<bool> {
 fn norway(bban: &str) -> Option<bool> {
     let d = digits(bban).filter(|d| d.len() == 11)?;
     if d[..4] == [0, 0, 0, 0] {
-        return Some(luhn(&d[4..]));
+        return Some(luhn::is_valid(&bban[4..]));
     }
     Some(weighted(&d[..10], &[6, 7, 8, 9, 4, 5, 6, 7, 8, 9], 11) == d[10])
 }
