@@ -2567,7 +2567,7 @@ pub mod types {
     ///The error body of every non-2xx answer, and of a failed batch item. `error_code` is stable and documented per status; `message` is for humans and names the field or limit at fault.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct Error {
-        ///Stable machine-readable code, e.g. `invalid_input`, `missing_api_key`, `invalid_api_key`, `not_subscribed`, `not_found`, `expired`, `payload_too_large`, `unsupported_media_type`, `unprocessable`, `quota_exceeded`, `internal_error`, `not_implemented`, `overloaded`, `lists_unavailable`.
+        ///Stable machine-readable code, e.g. `invalid_input`, `missing_api_key`, `invalid_api_key`, `not_subscribed`, `not_found`, `method_not_allowed`, `expired`, `payload_too_large`, `unsupported_media_type`, `unprocessable`, `quota_exceeded`, `internal_error`, `not_implemented`, `overloaded`, `lists_unavailable`.
         pub error_code: ::std::string::String,
         ///Human-readable explanation.
         pub message: ::std::string::String,
@@ -2954,7 +2954,7 @@ pub mod types {
         ///Size of the PDF in bytes.
         pub size_bytes: i64,
     }
-    ///The first check an IBAN failed, in this order: `invalid_characters` (not a letter, digit or space, or check digits that are not digits), `unknown_country` (not a country of the SWIFT IBAN registry, 89 countries including PK and HN), `invalid_length` (not the registry's length for the country), `invalid_checksum` (ISO 7064 mod 97-10), then `invalid_bban_format` (the account part does not have the country's BBAN structure).
+    ///The first check an IBAN failed, in this order: `invalid_characters` (not a letter, digit or separator (space, hyphen, dot), or check digits that are not digits), `unknown_country` (not a country of the SWIFT IBAN registry, 89 countries including PK and HN), `invalid_length` (not the registry's length for the country), `invalid_checksum` (ISO 7064 mod 97-10), `invalid_bban_format` (the account part does not have the country's BBAN structure), then `invalid_national_check` (the account number's own check digits do not hold; see `IbanNationalCheck`).
     #[derive(
         ::serde::Deserialize,
         ::serde::Serialize,
@@ -2978,6 +2978,8 @@ pub mod types {
         InvalidBbanFormat,
         #[serde(rename = "invalid_checksum")]
         InvalidChecksum,
+        #[serde(rename = "invalid_national_check")]
+        InvalidNationalCheck,
     }
     impl ::std::fmt::Display for IbanError {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -2987,6 +2989,7 @@ pub mod types {
                 Self::InvalidLength => f.write_str("invalid_length"),
                 Self::InvalidBbanFormat => f.write_str("invalid_bban_format"),
                 Self::InvalidChecksum => f.write_str("invalid_checksum"),
+                Self::InvalidNationalCheck => f.write_str("invalid_national_check"),
             }
         }
     }
@@ -2999,6 +3002,7 @@ pub mod types {
                 "invalid_length" => Ok(Self::InvalidLength),
                 "invalid_bban_format" => Ok(Self::InvalidBbanFormat),
                 "invalid_checksum" => Ok(Self::InvalidChecksum),
+                "invalid_national_check" => Ok(Self::InvalidNationalCheck),
                 _ => Err("invalid value".into()),
             }
         }
@@ -3017,14 +3021,69 @@ pub mod types {
             value.parse()
         }
     }
+    ///The account number's own (national) check digits, checked once the registry's checks pass: `passed`, `failed` (then `error` is `invalid_national_check`), or `not_defined` (the country defines none we check, or the account part holds letters where the scheme wants digits). Decision: python-stdnum checks BE, ES, ME and NO; we check those and every further country whose published scheme holds on the registry's examples and python-stdnum's vectors: BA, BE, CZ, ES, FI, FR, HR, HU, IT, MC, ME, MK, NO, PL, PT, RS, SI, SK, SM (FR and MC: RIB key; IT and SM: CIN; PT: NIB; ES: CCC). Unlike python-stdnum we do not look Belgian bank codes up in a bank list.
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd,
+    )]
+    pub enum IbanNationalCheck {
+        #[serde(rename = "passed")]
+        Passed,
+        #[serde(rename = "failed")]
+        Failed,
+        #[serde(rename = "not_defined")]
+        NotDefined,
+    }
+    impl ::std::fmt::Display for IbanNationalCheck {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Passed => f.write_str("passed"),
+                Self::Failed => f.write_str("failed"),
+                Self::NotDefined => f.write_str("not_defined"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for IbanNationalCheck {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "passed" => Ok(Self::Passed),
+                "failed" => Ok(Self::Failed),
+                "not_defined" => Ok(Self::NotDefined),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for IbanNationalCheck {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for IbanNationalCheck {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
     ///Request of IBAN validation.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct IbanValidateRequest {
-        ///The IBAN, electronic (`DE89370400440532013000`) or with spaces anywhere, in upper or lower case. Control characters are 400 `invalid_input`; any other string is answered 200, with `valid: false` and the failing check when it is not an IBAN.
+        ///The IBAN, electronic (`DE89370400440532013000`) or with separators (spaces, hyphens, dots) anywhere (`DE89 3704-0044.0532 0130 00`), in upper or lower case. Control characters are 400 `invalid_input`; any other string is answered 200, with `valid: false` and the failing check when it is not an IBAN.
         pub iban: IbanValidateRequestIban,
     }
-    ///The IBAN, electronic (`DE89370400440532013000`) or with spaces anywhere, in upper or lower case. Control characters are 400 `invalid_input`; any other string is answered 200, with `valid: false` and the failing check when it is not an IBAN.
+    ///The IBAN, electronic (`DE89370400440532013000`) or with separators (spaces, hyphens, dots) anywhere (`DE89 3704-0044.0532 0130 00`), in upper or lower case. Control characters are 400 `invalid_input`; any other string is answered 200, with `valid: false` and the failing check when it is not an IBAN.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
     pub struct IbanValidateRequestIban(::std::string::String);
@@ -3084,7 +3143,7 @@ pub mod types {
                 })
         }
     }
-    ///IBAN validation result. The parts are present whenever they could be read.
+    ///IBAN validation result. The parts are present whenever they could be read; `national_check` once the registry's checks (country, length, checksum, BBAN structure) have passed.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct IbanValidationResult {
         ///Bank identifier, where the country's BBAN has one.
@@ -3107,6 +3166,8 @@ pub mod types {
         pub electronic: ::std::option::Option<::std::string::String>,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub error: ::std::option::Option<IbanError>,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub national_check: ::std::option::Option<IbanNationalCheck>,
         ///Print form, groups of four (`DE89 3704 0044 0532 0130 00`).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub print: ::std::option::Option<::std::string::String>,
@@ -6467,7 +6528,8 @@ invalid input it names the offending field (for example `items[3].url`).
 | 400 | `invalid_input` | malformed JSON or multipart, a missing, unknown or wrong field, a value out of range, a bad `page_token` |
 | 401 | `missing_api_key`, `invalid_api_key` | no key / unknown or revoked key |
 | 403 | `not_subscribed` | valid key, no subscription to this API |
-| 404 | `not_found` | unknown template or download id, or another key's object (never 403, so nothing leaks) |
+| 404 | `not_found` | unknown template or download id, or another key's object (never 403, so nothing leaks); a path no operation has |
+| 405 | `method_not_allowed` | a path that exists, with a method it does not take (`Allow` lists those it takes) |
 | 410 | `expired` | a download past its `expires_at` |
 | 413 | `payload_too_large` | body, file, batch size, page count or pixel count over a limit |
 | 415 | `unsupported_media_type` | an uploaded file whose sniffed type the operation does not take |
@@ -7678,10 +7740,12 @@ impl Client {
     }
     /**Validate an IBAN
 
-    Checks an IBAN against the SWIFT IBAN registry (country, length, BBAN structure)
-    and the ISO 7064 mod 97-10 check digits. Spaces and lowercase letters are accepted.
-    Answers the electronic and print forms and the bank and branch codes where the
-    country's BBAN defines them. An invalid IBAN is a 200 with `valid: false` and the
+    Checks an IBAN against the SWIFT IBAN registry (country, length, BBAN structure),
+    the ISO 7064 mod 97-10 check digits, then the account number's own national check
+    digits where the country defines them (`national_check`). Separators (spaces,
+    hyphens, dots) and lowercase letters are accepted, as python-stdnum accepts them.
+    Answers the electronic (compact) and print forms and the bank and branch codes where
+    the country's BBAN defines them. An invalid IBAN is a 200 with `valid: false` and the
     first failing check in `error`. Costs 1 request.
 
 

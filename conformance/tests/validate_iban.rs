@@ -55,6 +55,37 @@ async fn a_mistyped_iban_names_the_failing_check() {
     insta::assert_yaml_snapshot!(result);
 }
 
+/// Pasted with hyphens and dots (python-stdnum reads them too); France's RIB key holds.
+#[tokio::test]
+async fn separators_and_a_national_check() {
+    let result = validate("FR14-2004-1010-0505-0001-3M02-606").await;
+    assert!(result.valid, "{:?}", result.reason);
+    assert_eq!(
+        result.electronic.as_deref(),
+        Some("FR1420041010050500013M02606")
+    );
+    assert_eq!(
+        result.print.as_deref(),
+        Some("FR14 2004 1010 0505 0001 3M02 606")
+    );
+    assert_eq!(
+        result.national_check,
+        Some(types::IbanNationalCheck::Passed)
+    );
+}
+
+/// python-stdnum's Spanish sample whose IBAN check digits hold but whose CCC's do not.
+#[tokio::test]
+async fn a_made_up_account_number_fails_the_national_check() {
+    let result = validate("ES89 3183 1500 9500 0121 0562").await;
+    assert!(!result.valid);
+    assert_eq!(result.error, Some(types::IbanError::InvalidNationalCheck));
+    assert_eq!(
+        result.national_check,
+        Some(types::IbanNationalCheck::Failed)
+    );
+}
+
 #[tokio::test]
 async fn odd_strings_are_answers_not_errors() {
     for odd in ["   ", "€€", "US64SVBKUS6S3300958879"] {

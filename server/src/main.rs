@@ -1,6 +1,8 @@
 //! The `suite` binary: serve the APIs, migrate the database, manage keys.
 
+use std::io::Write;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -79,15 +81,44 @@ enum KeysCommand {
     },
 }
 
+/// Writes a line to stdout and fails, rather than panicking as `println!` does, when stdout
+/// is gone (a closed pipe): `main` then ends quietly.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout(), $($arg)*)
+    };
+}
+
 #[tokio::main]
-async fn main() -> Result<()> {
-    let cli = Cli::parse();
+async fn main() -> ExitCode {
+    match run(Cli::parse()).await {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`suite operations | head -3`): stop quietly, as the coreutils
+        // and ripgrep do, with nothing left to say to anyone.
+        Err(e) if reader_went_away(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "Error: {e:?}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Whether `error` comes from writing to a stdout whose reader has closed it.
+fn reader_went_away(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+async fn run(cli: Cli) -> Result<()> {
     let config = Config::load(cli.config.as_deref())?;
     match cli.command {
         Command::Serve => serve(config).await,
         Command::Migrate => {
             server::open_database(&config.platform).await?;
-            println!("database migrated");
+            out!("database migrated")?;
             Ok(())
         }
         Command::Keys(command) => keys_command(config, command).await,
@@ -106,7 +137,7 @@ async fn main() -> Result<()> {
                 } else {
                     "not_implemented"
                 };
-                println!("{}\t{}\t{} {}", op.id(), state, op.method(), op.path());
+                out!("{}\t{}\t{} {}", op.id(), state, op.method(), op.path())?;
             }
             Ok(())
         }
@@ -116,7 +147,8 @@ async fn main() -> Result<()> {
 async fn serve(config: Config) -> Result<()> {
     let log = suite_server::platform::logging::logger(config.platform.log_level.clone())?;
     let running = server::start(config, Clock::System, log).await?;
-    println!(
+    // The server keeps serving when nobody reads its stdout: its log is what counts.
+    let _ = out!(
         "Serving on {}://{}",
         running.platform.config().scheme(),
         running.addr
@@ -124,7 +156,7 @@ async fn serve(config: Config) -> Result<()> {
     tokio::select! {
         result = tokio::signal::ctrl_c() => {
             result.context("waiting for Ctrl-C")?;
-            println!("shutting down");
+            let _ = out!("shutting down");
             running.close().await
         }
     }
@@ -157,20 +189,20 @@ async fn keys_command(config: Config, command: KeysCommand) -> Result<()> {
             };
             let subscriptions: Vec<(Api, Plan)> = apis.into_iter().map(|api| (api, plan)).collect();
             let issued = keys::create(&db, &name, &subscriptions, now).await?;
-            print_issued(&issued, quiet);
+            print_issued(&issued, quiet)?;
         }
         KeysCommand::List => {
             for key in keys::list(&db).await? {
-                print_key(&key);
+                print_key(&key)?;
             }
         }
         KeysCommand::Revoke { id } => {
             if !keys::revoke(&db, &id, now).await? {
                 bail!("no key {id}");
             }
-            println!("revoked {id}");
+            out!("revoked {id}")?;
         }
-        KeysCommand::Rotate { id } => print_issued(&keys::rotate(&db, &id).await?, false),
+        KeysCommand::Rotate { id } => print_issued(&keys::rotate(&db, &id).await?, false)?,
         KeysCommand::SetPlan { id, api, plan } => {
             if keys::get(&db, &id).await?.is_none() {
                 bail!("no key {id}");
@@ -181,22 +213,21 @@ async fn keys_command(config: Config, command: KeysCommand) -> Result<()> {
                 Some(parse_plan(&plan)?)
             };
             keys::set_plan(&db, &id, parse_api(&api)?, plan).await?;
-            println!("updated {id}");
+            out!("updated {id}")?;
         }
     }
     Ok(())
 }
 
-fn print_issued(issued: &IssuedKey, quiet: bool) {
+fn print_issued(issued: &IssuedKey, quiet: bool) -> std::io::Result<()> {
     if quiet {
-        println!("{}", issued.api_key);
-        return;
+        return out!("{}", issued.api_key);
     }
-    print_key(&issued.info);
-    println!("api key (shown once): {}", issued.api_key);
+    print_key(&issued.info)?;
+    out!("api key (shown once): {}", issued.api_key)
 }
 
-fn print_key(key: &KeyInfo) {
+fn print_key(key: &KeyInfo) -> std::io::Result<()> {
     let plans: Vec<String> = key
         .subscriptions
         .iter()
@@ -207,12 +238,12 @@ fn print_key(key: &KeyInfo) {
     } else {
         "active"
     };
-    println!(
+    out!(
         "{}\t{}\t{}…\t{}\t{}",
         key.id,
         key.name,
         key.prefix,
         state,
         plans.join(",")
-    );
+    )
 }

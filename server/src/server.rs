@@ -14,7 +14,7 @@ use crate::generated::api::Operation;
 use crate::generated::api::{SuiteServer, suite_api_mod};
 use crate::platform::clock::Clock;
 use crate::platform::db::Db;
-use crate::platform::{self, Platform};
+use crate::platform::{self, Platform, unrouted};
 use crate::{Suite, admin, service};
 
 /// A running server.
@@ -102,9 +102,10 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         default_handler_task_mode: HandlerTaskMode::Detached,
         ..Default::default()
     };
-    let http = ServerBuilder::new(api_description()?, suite, log.clone())
+    let http = ServerBuilder::new(api_description()?, suite, unrouted::quiet_log(log.clone()))
         .config(dropshot_config)
         .tls(tls)
+        .version_policy(unrouted::policy(api_description()?))
         .start()
         .map_err(|e| anyhow::anyhow!("starting the HTTP server: {e}"))?;
     let addr = http.local_addr();

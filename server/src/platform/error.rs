@@ -26,6 +26,9 @@ pub enum ApiError {
     InvalidInput(String),
     /// 404 `not_found`.
     NotFound(String),
+    /// 405 `method_not_allowed`: the path exists but takes none of the request's method;
+    /// `allow` lists the methods it takes (sent as `Allow`).
+    MethodNotAllowed { allow: Vec<String> },
     /// 410 `expired`.
     Expired(String),
     /// 413 `payload_too_large`.
@@ -65,6 +68,7 @@ impl ApiError {
             ApiError::QuotaExceeded { .. } => 429,
             ApiError::InvalidInput(_) => 400,
             ApiError::NotFound(_) => 404,
+            ApiError::MethodNotAllowed { .. } => 405,
             ApiError::Expired(_) => 410,
             ApiError::PayloadTooLarge(_) => 413,
             ApiError::UnsupportedMediaType(_) => 415,
@@ -84,6 +88,7 @@ impl ApiError {
             ApiError::QuotaExceeded { .. } => "quota_exceeded",
             ApiError::InvalidInput(_) => "invalid_input",
             ApiError::NotFound(_) => "not_found",
+            ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::Expired(_) => "expired",
             ApiError::PayloadTooLarge(_) => "payload_too_large",
             ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
@@ -112,6 +117,9 @@ impl ApiError {
             | ApiError::UnsupportedMediaType(m)
             | ApiError::Unprocessable(m)
             | ApiError::Unavailable { message: m, .. } => m.clone(),
+            ApiError::MethodNotAllowed { allow } => {
+                format!("this path takes only {}", allow.join(", "))
+            }
             ApiError::NotImplemented(op) => format!("operation {op} is not implemented yet"),
             ApiError::Overloaded { .. } => "the service is at capacity; retry later".into(),
             ApiError::Internal(_) => "internal error".into(),
@@ -156,6 +164,13 @@ impl From<ApiError> for HttpError {
             headers.insert("x-ratelimit-limit", HeaderValue::from(*limit));
             headers.insert("x-ratelimit-remaining", HeaderValue::from(0));
             headers.insert("x-ratelimit-reset", HeaderValue::from(*reset_unix));
+        }
+        if let ApiError::MethodNotAllowed { allow } = &error {
+            for method in allow {
+                if let Ok(value) = HeaderValue::from_str(method) {
+                    http.headers_mut().append(http::header::ALLOW, value);
+                }
+            }
         }
         http
     }

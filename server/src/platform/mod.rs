@@ -21,6 +21,7 @@ pub mod pipeline;
 pub mod quota;
 pub mod sniff;
 pub mod state;
+pub mod unrouted;
 
 pub use api::{Api, Plan};
 pub use error::ApiError;

@@ -5,7 +5,10 @@
 
 use std::num::NonZeroU32;
 
-use super::{Validate, creditcard, crypto, date, email, iban, password, phone, postalcode, vat};
+use super::{
+    Validate, creditcard, crypto, date, email, iban, iban_national, password, phone, postalcode,
+    vat,
+};
 use crate::generated::types;
 use crate::platform::ApiError;
 
@@ -46,6 +49,7 @@ impl Validate {
             bban: check.bban,
             bank_code: check.bank_code,
             branch_code: check.branch_code,
+            national_check: check.national_check.map(Into::into),
             error: check.error.map(Into::into),
             reason: check.reason,
         })
@@ -280,6 +284,10 @@ wire_enum!(creditcard::Brand => types::CardBrand {
 });
 wire_enum!(iban::IbanError => types::IbanError {
     InvalidCharacters, UnknownCountry, InvalidLength, InvalidChecksum, InvalidBbanFormat,
+    InvalidNationalCheck,
+});
+wire_enum!(iban_national::NationalCheck => types::IbanNationalCheck {
+    Passed, Failed, NotDefined,
 });
 wire_enum!(vat::VatError => types::VatError {
     UnknownCountry, CountryMismatch, InvalidFormat, InvalidLength, InvalidComponent,

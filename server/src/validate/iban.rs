@@ -1,14 +1,18 @@
 //! IBAN validation: the `iban_validate` crate (SWIFT IBAN registry, ISO 7064 mod 97-10) for
-//! the 87 countries it knows, plus Pakistan and Honduras from our own registry rows, with
-//! each failure named by the first check it fails. Pure.
+//! the 87 countries it knows, plus Pakistan and Honduras from our own registry rows, then the
+//! national check digits where the country defines them (`iban_national`), with each failure
+//! named by the first check it fails. Reads what python-stdnum reads: spaces, hyphens and dots
+//! anywhere, any case. Pure.
 
 use iban::{Iban, ParseBaseIbanError, ParseIbanError};
+
+use super::iban_national::{self, NationalCheck};
 
 /// The first check an IBAN fails, in the order they are made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IbanError {
-    /// A character that is neither an ASCII letter, a digit nor a space, or check digits that
-    /// are not digits.
+    /// A character that is neither an ASCII letter, a digit nor a separator (space, hyphen,
+    /// dot), or check digits that are not digits.
     InvalidCharacters,
     /// The first two characters are not a country of the IBAN registry.
     UnknownCountry,
@@ -19,6 +23,8 @@ pub enum IbanError {
     /// The BBAN does not have the registry's structure for the country (letters where it wants
     /// digits, ...).
     InvalidBbanFormat,
+    /// The account number's own check digits (the country's national check) do not hold.
+    InvalidNationalCheck,
 }
 
 impl IbanError {
@@ -30,6 +36,7 @@ impl IbanError {
             IbanError::InvalidLength => "invalid_length",
             IbanError::InvalidChecksum => "invalid_checksum",
             IbanError::InvalidBbanFormat => "invalid_bban_format",
+            IbanError::InvalidNationalCheck => "invalid_national_check",
         }
     }
 }
@@ -39,7 +46,7 @@ impl IbanError {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct IbanCheck {
     pub valid: bool,
-    /// Upper case, no spaces; present when every character is a letter or a digit.
+    /// Upper case, no separators; present when every other character is a letter or a digit.
     pub electronic: Option<String>,
     /// `electronic` in groups of four.
     pub print: Option<String>,
@@ -48,6 +55,8 @@ pub struct IbanCheck {
     pub bban: Option<String>,
     pub bank_code: Option<String>,
     pub branch_code: Option<String>,
+    /// The national check's outcome, once the registry's checks have passed.
+    pub national_check: Option<NationalCheck>,
     pub error: Option<IbanError>,
     /// A sentence saying what is wrong, when something is.
     pub reason: Option<String>,
@@ -189,19 +198,26 @@ fn registry_length(country: &str) -> Option<usize> {
         .map(|(_, length)| *length)
 }
 
-/// Checks an IBAN typed by a person: spaces anywhere and lower case are accepted.
+/// The separators people paste inside an IBAN, as python-stdnum's `iban.compact` drops them.
+const SEPARATORS: [char; 3] = [' ', '-', '.'];
+
+/// Checks an IBAN typed or pasted by a person: separators (spaces, hyphens, dots) anywhere,
+/// surrounding white space and lower case are accepted.
 pub fn check(input: &str) -> IbanCheck {
     let mut result = IbanCheck::default();
     let electronic: String = input
+        .trim()
         .chars()
-        .filter(|c| *c != ' ')
+        .filter(|c| !SEPARATORS.contains(c))
         .map(|c| c.to_ascii_uppercase())
         .collect();
     if let Some(bad) = electronic.chars().find(|c| !c.is_ascii_alphanumeric()) {
         return fail(
             result,
             IbanError::InvalidCharacters,
-            format!("an IBAN holds only letters, digits and spaces, not {bad:?}"),
+            format!(
+                "an IBAN holds only letters, digits and separators (space, hyphen, dot), not {bad:?}"
+            ),
         );
     }
     result.print = Some(print_form(&electronic));
@@ -251,9 +267,38 @@ pub fn check(input: &str) -> IbanCheck {
             ),
         );
     }
-    match EXTRA.iter().find(|extra| extra.code == country) {
+    let result = match EXTRA.iter().find(|extra| extra.code == country) {
         Some(extra) => check_extra(result, &electronic, extra),
         None => check_with_crate(result, &electronic),
+    };
+    if result.valid {
+        check_national(result, &electronic)
+    } else {
+        result
+    }
+}
+
+/// The country's national check digits, on an IBAN the registry's checks accept.
+fn check_national(mut result: IbanCheck, electronic: &str) -> IbanCheck {
+    let outcome = iban_national::check(&electronic[..2], &electronic[4..]);
+    result.national_check = Some(outcome);
+    match outcome {
+        NationalCheck::Passed | NationalCheck::NotDefined => result,
+        NationalCheck::Failed => {
+            let country = &electronic[..2];
+            let scheme = iban_national::COUNTRIES
+                .iter()
+                .find(|(code, _)| *code == country)
+                .map_or("the national check digits", |(_, scheme)| scheme);
+            fail(
+                result,
+                IbanError::InvalidNationalCheck,
+                format!(
+                    "the IBAN check digits hold but the {country} account number's own do not \
+                     ({scheme}): a mistyped or made-up account number"
+                ),
+            )
+        }
     }
 }
 
@@ -428,7 +473,143 @@ mod tests {
             assert!(check.reason.is_some());
             count += 1;
         }
-        assert!(count >= 380, "{count} invalid variants");
+        assert!(count >= 375, "{count} invalid variants");
+    }
+
+    /// The national check each country of `iban_national::COUNTRIES` answers.
+    fn expected_national(country: &str) -> NationalCheck {
+        if iban_national::COUNTRIES.iter().any(|(c, _)| *c == country) {
+            NationalCheck::Passed
+        } else {
+            NationalCheck::NotDefined
+        }
+    }
+
+    #[test]
+    fn agrees_with_python_stdnum() {
+        let (mut valid, mut invalid, mut national) = (0, 0, 0);
+        for row in rows(include_str!("fixtures/iban_stdnum.tsv")) {
+            let [expected, input] = row[..] else {
+                panic!("bad fixture row {row:?}");
+            };
+            let check = check(input);
+            match expected {
+                "valid" => {
+                    assert!(check.valid, "{input}: {:?}", check.reason);
+                    let compact: String = input
+                        .chars()
+                        .filter(char::is_ascii_alphanumeric)
+                        .map(|c| c.to_ascii_uppercase())
+                        .collect();
+                    assert_eq!(check.electronic.as_deref(), Some(compact.as_str()));
+                    assert_eq!(check.print, Some(print_form(&compact)), "{input}");
+                    assert_eq!(
+                        check.national_check,
+                        Some(expected_national(&compact[..2])),
+                        "{input}"
+                    );
+                    valid += 1;
+                }
+                "invalid" => {
+                    assert!(!check.valid, "{input}");
+                    assert_ne!(
+                        check.error,
+                        Some(IbanError::InvalidNationalCheck),
+                        "{input}"
+                    );
+                    invalid += 1;
+                }
+                "national" => {
+                    assert_eq!(
+                        check.error,
+                        Some(IbanError::InvalidNationalCheck),
+                        "{input}: {:?}",
+                        check.reason
+                    );
+                    assert_eq!(check.national_check, Some(NationalCheck::Failed));
+                    assert!(check.reason.is_some_and(|r| r.contains("account number")));
+                    national += 1;
+                }
+                other => panic!("bad expectation {other:?}"),
+            }
+        }
+        assert!(
+            valid >= 300 && invalid >= 20 && national >= 9,
+            "{valid} {invalid} {national}"
+        );
+    }
+
+    /// `country` + check digits + `bban`, with the ISO 7064 mod 97-10 check digits computed.
+    fn with_check_digits(country: &str, bban: &str) -> String {
+        let remainder = format!("{bban}{country}00")
+            .bytes()
+            .fold(0u32, |acc, b| match b {
+                b'0'..=b'9' => (acc * 10 + u32::from(b - b'0')) % 97,
+                _ => (acc * 100 + u32::from(b - b'A' + 10)) % 97,
+            });
+        format!("{country}{:02}{bban}", 98 - remainder)
+    }
+
+    /// Every valid sample of a country with a national check, its national check digit
+    /// changed and the IBAN check digits recomputed over it: only the national check can
+    /// catch it, and it does.
+    #[test]
+    fn a_changed_national_check_digit_is_caught_in_every_checked_country() {
+        let samples = rows(include_str!("fixtures/iban_stdnum.tsv"))
+            .filter(|row| row[0] == "valid")
+            .map(|row| row[1])
+            .chain(rows(include_str!("fixtures/iban_registry.tsv")).map(|row| row[1]));
+        let mut caught = std::collections::BTreeSet::new();
+        for sample in samples {
+            let Some(electronic) = check(sample).electronic else {
+                continue;
+            };
+            let (country, bban) = (&electronic[..2], &electronic[4..]);
+            let position = match country {
+                "IT" | "SM" => 0,
+                "ES" => 8,
+                "HR" => 6,
+                "PL" | "HU" => 7,
+                _ if expected_national(country) == NationalCheck::Passed => bban.len() - 1,
+                _ => continue,
+            };
+            let mut changed: Vec<u8> = bban.bytes().collect();
+            changed[position] = match changed[position] {
+                b'9' => b'0',
+                b'Z' => b'A',
+                other => other + 1,
+            };
+            let changed = String::from_utf8(changed).expect("ASCII");
+            let altered = with_check_digits(country, &changed);
+            let result = check(&altered);
+            assert_eq!(
+                result.error,
+                Some(IbanError::InvalidNationalCheck),
+                "{sample} → {altered}"
+            );
+            caught.insert(country.to_owned());
+        }
+        let all: std::collections::BTreeSet<String> = iban_national::COUNTRIES
+            .iter()
+            .map(|(c, _)| (*c).to_owned())
+            .collect();
+        assert_eq!(caught, all, "every checked country has a sample");
+    }
+
+    #[test]
+    fn separators_people_paste_are_read() {
+        for input in [
+            "DE89-3704-0044-0532-0130-00",
+            "GB29.NWBK.6016.1331.9268.19",
+            "  fr14 2004-1010.0505 0001 3m02 606 ",
+        ] {
+            let check = check(input);
+            assert!(check.valid, "{input}: {:?}", check.reason);
+        }
+        assert_eq!(
+            check("DE89_370400440532013000").error,
+            Some(IbanError::InvalidCharacters)
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! The Luhn (mod 10) checksum, written once for the two validators that use it: card numbers
-//! and the VAT numbers of Austria, Spain, France, Italy and Sweden.
+//! The Luhn (mod 10) checksum, written once for the three validators that use it: card
+//! numbers, the VAT numbers of Austria, Spain, France, Italy and Sweden, and the national
+//! check of Finnish and Norwegian (postgiro) IBANs.
 
 /// The Luhn sum of an ASCII digit string, mod 10 (call only on digit strings): every second
 /// digit from the right is doubled and its digits added. 0 for a valid number.

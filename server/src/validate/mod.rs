@@ -11,6 +11,7 @@ pub mod date;
 pub mod email;
 pub mod http;
 pub mod iban;
+pub mod iban_national;
 pub mod luhn;
 pub mod password;
 pub mod phone;

@@ -55,7 +55,7 @@ pub fn run(dir: &Path, command: ListsCommand) -> Result<()> {
         ListsCommand::Evaluate { paths } => {
             let (index, _) = load_paths(dir, &paths)?;
             let report = evaluate::evaluate(&index);
-            print!("{}", report.render());
+            write!(std::io::stdout(), "{}", report.render())?;
             Ok(())
         }
         ListsCommand::Bench { paths, queries } => {
@@ -67,7 +67,7 @@ pub fn run(dir: &Path, command: ListsCommand) -> Result<()> {
             let index = Index::build(lists);
             let built = build.elapsed();
             let report = bench::run(&index, queries, parsed, built, rss_before);
-            print!("{}", report.render());
+            write!(std::io::stdout(), "{}", report.render())?;
             Ok(())
         }
     }
@@ -79,15 +79,18 @@ fn progress(done: usize, total: usize, label: &str) {
         .checked_div(total)
         .unwrap_or(width)
         .min(width);
-    eprint!(
+    // Progress is for a person watching: a closed stderr is no reason to stop.
+    let mut err = std::io::stderr();
+    let _ = write!(
+        err,
         "\r[{}{}] {done}/{total} {label:<60}",
         "#".repeat(filled),
         " ".repeat(width - filled)
     );
     if done == total {
-        eprintln!();
+        let _ = writeln!(err);
     }
-    let _ = std::io::stderr().flush();
+    let _ = err.flush();
 }
 
 fn import(
@@ -101,19 +104,20 @@ fn import(
         match store::import(path, dir, published) {
             Ok(list) => {
                 progress(i + 1, paths.len(), &format!("imported {}", path.display()));
-                println!("{}", describe(&list));
+                writeln!(std::io::stdout(), "{}", describe(&list))?;
             }
             Err(e) => {
                 progress(i + 1, paths.len(), &format!("refused {}", path.display()));
-                eprintln!("{e}");
+                let _ = writeln!(std::io::stderr(), "{e}");
                 failed.push(path.display().to_string());
             }
         }
     }
-    println!(
+    writeln!(
+        std::io::stdout(),
         "lists directory: {} (a running server picks the change up at its next check)",
         dir.display()
-    );
+    )?;
     if !failed.is_empty() {
         bail!("{} file(s) refused: {}", failed.len(), failed.join(", "));
     }
@@ -148,16 +152,20 @@ fn describe(list: &ListFile) -> String {
 }
 
 fn info(dir: &Path) -> Result<()> {
-    println!("lists directory: {}", dir.display());
+    let mut out = std::io::stdout();
+    writeln!(out, "lists directory: {}", dir.display())?;
     let found = store::discover(dir);
     if found.is_empty() {
-        println!("no list loaded: import the official files with `suite lists import PATH...`");
+        writeln!(
+            out,
+            "no list loaded: import the official files with `suite lists import PATH...`"
+        )?;
         return Ok(());
     }
     for f in found {
         match store::load(&f) {
-            Ok(list) => println!("{}", describe(&list)),
-            Err(e) => println!("{:<18} NOT LOADED: {e}", f.source().label()),
+            Ok(list) => writeln!(out, "{}", describe(&list))?,
+            Err(e) => writeln!(out, "{:<18} NOT LOADED: {e}", f.source().label())?,
         }
     }
     Ok(())
@@ -224,7 +232,7 @@ fn refresh_from(dir: &Path, sources: &[(Source, &[&str])]) -> Result<()> {
                 _ => folder.join(store::download_name(source, "")),
             };
             match store::import(&path, dir, None) {
-                Ok(list) => println!("{}", describe(&list)),
+                Ok(list) => writeln!(std::io::stdout(), "{}", describe(&list))?,
                 Err(e) => failures.push(format!("{}: {e}", source.label())),
             }
         }
@@ -247,7 +255,7 @@ fn read_lists(dir: &Path, paths: &[PathBuf]) -> Result<Vec<ListFile>> {
     if paths.is_empty() {
         let (lists, problems) = store::load_dir(dir);
         for p in problems {
-            eprintln!("not loaded: {p}");
+            let _ = writeln!(std::io::stderr(), "not loaded: {p}");
         }
         if lists.is_empty() {
             bail!("no list in {}: import some or name files", dir.display());
