@@ -6530,6 +6530,7 @@ invalid input it names the offending field (for example `items[3].url`).
 | 403 | `not_subscribed` | valid key, no subscription to this API |
 | 404 | `not_found` | unknown template or download id, or another key's object (never 403, so nothing leaks); a path no operation has |
 | 405 | `method_not_allowed` | a path that exists, with a method it does not take (`Allow` lists those it takes) |
+| 408 | `request_timeout` | the request body did not arrive in full in time (30 s for JSON, 120 s for uploads, `[limits] body_timeout_secs` / `form_body_timeout_secs`); the connection is closed |
 | 410 | `expired` | a download past its `expires_at` |
 | 413 | `payload_too_large` | body, file, batch size, page count or pixel count over a limit |
 | 415 | `unsupported_media_type` | an uploaded file whose sniffed type the operation does not take |
@@ -6752,6 +6753,9 @@ impl Client {
                 ResponseValue::from_response(response).await?,
             )),
             404u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            408u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
             413u16 => Err(Error::ErrorResponse(
@@ -7057,6 +7061,9 @@ impl Client {
             403u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
+            408u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             413u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
@@ -7127,6 +7134,9 @@ impl Client {
                 ResponseValue::from_response(response).await?,
             )),
             403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            408u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
             413u16 => Err(Error::ErrorResponse(
@@ -7204,6 +7214,9 @@ impl Client {
                 ResponseValue::from_response(response).await?,
             )),
             403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            408u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
             413u16 => Err(Error::ErrorResponse(
@@ -7352,6 +7365,9 @@ impl Client {
             403u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
+            408u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             413u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
@@ -7434,6 +7450,9 @@ impl Client {
             403u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
+            408u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             413u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
@@ -7504,6 +7523,9 @@ impl Client {
                 ResponseValue::from_response(response).await?,
             )),
             403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            408u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
             413u16 => Err(Error::ErrorResponse(
@@ -7647,6 +7669,9 @@ impl Client {
             403u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
+            408u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             413u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
@@ -7720,6 +7745,9 @@ impl Client {
             403u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
+            408u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             413u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
@@ -7791,6 +7819,9 @@ impl Client {
             403u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
+            408u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             413u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
@@ -7858,6 +7889,9 @@ impl Client {
                 ResponseValue::from_response(response).await?,
             )),
             403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            408u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
             413u16 => Err(Error::ErrorResponse(
@@ -7931,6 +7965,9 @@ impl Client {
             403u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
+            408u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             413u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
@@ -8000,6 +8037,9 @@ impl Client {
                 ResponseValue::from_response(response).await?,
             )),
             403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            408u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
             413u16 => Err(Error::ErrorResponse(
@@ -8086,6 +8126,9 @@ impl Client {
             403u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
+            408u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             413u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
@@ -8159,6 +8202,9 @@ impl Client {
             403u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
+            408u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
             413u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
@@ -8228,6 +8274,9 @@ impl Client {
                 ResponseValue::from_response(response).await?,
             )),
             403u16 => Err(Error::ErrorResponse(
+                ResponseValue::from_response(response).await?,
+            )),
+            408u16 => Err(Error::ErrorResponse(
                 ResponseValue::from_response(response).await?,
             )),
             413u16 => Err(Error::ErrorResponse(

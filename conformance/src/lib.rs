@@ -75,6 +75,19 @@ impl TestServer {
             .expect("the https server under test starts")
     }
 
+    /// Starts a server over plain http whatever `SUITE_TEST_TLS` says, for tests that speak
+    /// raw HTTP/1.1 on the socket.
+    pub async fn start_http_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
+        Self::try_start_as(false, adjust)
+            .await
+            .expect("the server under test starts")
+    }
+
+    /// The address the server listens on.
+    pub fn addr(&self) -> std::net::SocketAddr {
+        self.running().addr
+    }
+
     /// Starts a server over https when `SUITE_TEST_TLS` is set, else over http.
     pub async fn try_start(adjust: impl FnOnce(&mut Config)) -> Result<TestServer> {
         Self::try_start_as(std::env::var_os("SUITE_TEST_TLS").is_some(), adjust).await

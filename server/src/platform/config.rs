@@ -48,6 +48,10 @@ pub struct Limits {
     pub pdf_pages: u32,
     pub image_megapixels: u32,
     pub contract_text_bytes: usize,
+    /// Seconds a JSON body may take to arrive in full; slower is 408 and the connection closes.
+    pub body_timeout_secs: u64,
+    /// Seconds a multipart body (uploads) may take to arrive in full.
+    pub form_body_timeout_secs: u64,
     /// Calls of one API worked on at once; more wait in its queue.
     pub in_flight_per_api: usize,
     /// Calls of one API allowed to wait; more are answered 503.
@@ -91,6 +95,8 @@ impl Default for Limits {
             pdf_pages: 100,
             image_megapixels: 50,
             contract_text_bytes: 2_000_000,
+            body_timeout_secs: 30,
+            form_body_timeout_secs: 120,
             in_flight_per_api: 64,
             queue_per_api: 256,
         }

@@ -29,6 +29,8 @@ pub enum ApiError {
     /// 405 `method_not_allowed`: the path exists but takes none of the request's method;
     /// `allow` lists the methods it takes (sent as `Allow`).
     MethodNotAllowed { allow: Vec<String> },
+    /// 408 `request_timeout`: the body did not arrive in time; the connection is closed.
+    RequestTimeout(String),
     /// 410 `expired`.
     Expired(String),
     /// 413 `payload_too_large`.
@@ -69,6 +71,7 @@ impl ApiError {
             ApiError::InvalidInput(_) => 400,
             ApiError::NotFound(_) => 404,
             ApiError::MethodNotAllowed { .. } => 405,
+            ApiError::RequestTimeout(_) => 408,
             ApiError::Expired(_) => 410,
             ApiError::PayloadTooLarge(_) => 413,
             ApiError::UnsupportedMediaType(_) => 415,
@@ -89,6 +92,7 @@ impl ApiError {
             ApiError::InvalidInput(_) => "invalid_input",
             ApiError::NotFound(_) => "not_found",
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
+            ApiError::RequestTimeout(_) => "request_timeout",
             ApiError::Expired(_) => "expired",
             ApiError::PayloadTooLarge(_) => "payload_too_large",
             ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
@@ -113,6 +117,7 @@ impl ApiError {
             ApiError::InvalidInput(m)
             | ApiError::NotFound(m)
             | ApiError::Expired(m)
+            | ApiError::RequestTimeout(m)
             | ApiError::PayloadTooLarge(m)
             | ApiError::UnsupportedMediaType(m)
             | ApiError::Unprocessable(m)
@@ -155,6 +160,11 @@ impl From<ApiError> for HttpError {
         if let Some(secs) = error.retry_after() {
             http.headers_mut()
                 .insert(http::header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        if let ApiError::RequestTimeout(_) = &error {
+            // The rest of a late body may still trickle in: do not wait for it on this connection.
+            http.headers_mut()
+                .insert(http::header::CONNECTION, HeaderValue::from_static("close"));
         }
         if let ApiError::QuotaExceeded {
             limit, reset_unix, ..

@@ -58,7 +58,8 @@ pub trait JsonInput: DeserializeOwned {
 }
 
 impl<T: JsonInput> JsonBody<T> {
-    /// Reads and parses the body: 400 unless JSON, 413 over the limit, 400 naming the field.
+    /// Reads and parses the body: 400 unless JSON, 413 over the limit, 408 when it does not
+    /// arrive in time, 400 naming the field.
     pub async fn read(self, limits: &Limits) -> Result<T, ApiError> {
         let media = self
             .content_type
@@ -71,7 +72,11 @@ impl<T: JsonInput> JsonBody<T> {
                 if media.is_empty() { "missing" } else { &media }
             )));
         }
-        let bytes = read_limited(self.body, limits.json_body_bytes).await?;
+        let bytes = within(
+            limits.body_timeout_secs,
+            read_limited(self.body, limits.json_body_bytes),
+        )
+        .await?;
         let input: T = parse_json(&bytes, T::FREE_FORM)?;
         input.check_bounds()?;
         Ok(input)
@@ -174,6 +179,20 @@ fn shape(path: &[String]) -> String {
     shape
 }
 
+/// `read` if it finishes within `secs` seconds, else 408 `request_timeout`.
+async fn within<T>(
+    secs: u64,
+    read: impl std::future::Future<Output = Result<T, ApiError>>,
+) -> Result<T, ApiError> {
+    tokio::time::timeout(std::time::Duration::from_secs(secs), read)
+        .await
+        .unwrap_or_else(|_| {
+            Err(ApiError::RequestTimeout(format!(
+                "the request body did not arrive within {secs} s"
+            )))
+        })
+}
+
 async fn read_limited(body: dropshot::Body, limit: usize) -> Result<Bytes, ApiError> {
     let mut stream = body.into_data_stream();
     let mut buf = BytesMut::new();
@@ -249,9 +268,22 @@ pub struct RawForm {
 }
 
 impl FormBody {
-    /// Reads every part: 400 unless multipart, 413 for a file or form over the limits. A
-    /// form may hold `max_files` files (its batch bound; at least two).
+    /// Reads every part: 400 unless multipart, 413 for a file or form over the limits, 408
+    /// when it does not arrive in time. A form may hold `max_files` files (its batch bound;
+    /// at least two).
     pub async fn read(
+        self,
+        limits: &Limits,
+        max_files: Option<usize>,
+    ) -> Result<RawForm, ApiError> {
+        within(
+            limits.form_body_timeout_secs,
+            self.read_parts(limits, max_files),
+        )
+        .await
+    }
+
+    async fn read_parts(
         self,
         limits: &Limits,
         max_files: Option<usize>,
