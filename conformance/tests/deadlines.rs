@@ -50,10 +50,7 @@ async fn a_body_that_trickles_in_is_408_and_the_connection_closes() {
         );
         let (answer, took) = trickle(&server, &head).await;
         assert!(answer.starts_with("HTTP/1.1 408"), "{path}: {answer}");
-        assert!(
-            answer.contains("\"request_timeout\""),
-            "{path}: {answer}"
-        );
+        assert!(answer.contains("\"request_timeout\""), "{path}: {answer}");
         assert!(
             answer.to_ascii_lowercase().contains("connection: close"),
             "{path}: {answer}"

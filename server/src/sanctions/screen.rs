@@ -5,7 +5,7 @@
 use super::fxhash::FxHashMap;
 use super::index::{Candidate, Index, Prepared, Query};
 use super::matcher::{NameScore, PairKind};
-use super::model::{Kind, Quality};
+use super::model::{Entry, Kind, Quality};
 
 /// A match on a weak alias counts this much of its name score.
 pub const WEAK_ALIAS_FACTOR: f64 = 0.9;
@@ -361,16 +361,7 @@ pub fn screen(index: &Index, params: &ScreenParams<'_>) -> Vec<Hit> {
             signals.push(Signal {
                 kind: SignalKind::Country,
                 score: if country_match { 1.0 } else { 0.0 },
-                detail: if country_match {
-                    format!("the entry is linked to {country}")
-                } else if entry.countries.is_empty() {
-                    "the entry names no country".to_owned()
-                } else {
-                    format!(
-                        "the entry is linked to {}, not {country}",
-                        entry.countries.join(", ")
-                    )
-                },
+                detail: country_detail(entry, country, country_match),
             });
         }
         if let Some(kind) = params.kind {
@@ -398,4 +389,18 @@ pub fn screen(index: &Index, params: &ScreenParams<'_>) -> Vec<Hit> {
     });
     hits.truncate(params.max_matches);
     hits
+}
+
+/// How a country given with the subject compares with the entry's, in words.
+pub fn country_detail(entry: &Entry, country: &str, linked: bool) -> String {
+    if linked {
+        format!("the entry is linked to {country}")
+    } else if entry.countries.is_empty() {
+        "the entry names no country".to_owned()
+    } else {
+        format!(
+            "the entry is linked to {}, not {country}",
+            entry.countries.join(", ")
+        )
+    }
 }

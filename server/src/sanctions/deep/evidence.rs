@@ -6,7 +6,7 @@ use super::Subject;
 use crate::sanctions::dates::{self, DobAgreement};
 use crate::sanctions::index::identifier_key;
 use crate::sanctions::model::Entry;
-use crate::sanctions::screen::{Signal, SignalKind};
+use crate::sanctions::screen::{Signal, SignalKind, country_detail};
 use weights::*;
 
 /// Log-odds weights of the model, hand-calibrated so that a name alone never reaches
@@ -175,16 +175,7 @@ impl Evidence {
         if linked {
             self.agree(SignalKind::Country, COUNTRY_MATCH);
         }
-        let detail = if linked {
-            format!("the entry is linked to {country}")
-        } else if entry.countries.is_empty() {
-            "the entry names no country".to_owned()
-        } else {
-            format!(
-                "the entry is linked to {}, not {country}",
-                entry.countries.join(", ")
-            )
-        };
+        let detail = country_detail(entry, country, linked);
         self.signal(SignalKind::Country, if linked { 1.0 } else { 0.0 }, detail);
     }
 
