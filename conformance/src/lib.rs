@@ -83,6 +83,11 @@ impl TestServer {
             .expect("the server under test starts")
     }
 
+    /// The PEM of the CA the server's certificate chains to, when it terminates TLS.
+    pub fn ca_pem(&self) -> Option<&str> {
+        self.tls_ca.as_ref().map(|ca| ca.pem.as_str())
+    }
+
     /// The address the server listens on.
     pub fn addr(&self) -> std::net::SocketAddr {
         self.running().addr

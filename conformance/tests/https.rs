@@ -1,8 +1,9 @@
-//! A server that terminates TLS itself, reached over https by the generated client that
-//! trusts a private CA the documented way (`Client::http_builder` plus the CA): a JSON
-//! operation, a multipart upload and a file download; a certificate from a CA the client does
-//! not trust is refused with a clear error; a certificate file that cannot be read stops the
-//! start, naming it. (`SUITE_TEST_TLS=1` runs the whole suite over https as well.)
+//! A server that terminates TLS itself, reached over https (HTTP/2) by the generated client
+//! that trusts a private CA the documented ways (`Client::http_builder` plus the CA, or
+//! `SSL_CERT_FILE`): a JSON operation, a multipart upload and a file download; a certificate
+//! from a CA the client does not trust is refused with a clear error; a certificate file that
+//! cannot be read, or a key that does not fit it, stops the start naming it.
+//! (`SUITE_TEST_TLS=1` runs the whole suite over https as well.)
 
 use conformance::TestServer;
 use conformance::client::{FilePart, PiiDetectForm, types};
@@ -61,6 +62,57 @@ async fn json_multipart_and_downloads_travel_over_https() {
             .await
             .expect("the body");
     assert_eq!(body, b"%PDF-1.7\n");
+
+    let health = server
+        .raw()
+        .get(server.url("/healthz"))
+        .send()
+        .await
+        .expect("an https answer");
+    assert_eq!(health.version(), reqwest::Version::HTTP_2, "ALPN offers h2");
+}
+
+/// Runs only as the child process of `ssl_cert_file_names_a_private_ca`, where
+/// `SSL_CERT_FILE` names the test CA and nothing else: `with_api_key` alone must get through.
+#[tokio::test]
+async fn child_with_ssl_cert_file() {
+    let (Ok(url), Ok(secret)) = (
+        std::env::var("SUITE_HTTPS_CHILD_URL"),
+        std::env::var("SUITE_HTTPS_CHILD_KEY"),
+    ) else {
+        return;
+    };
+    let client = conformance::client::Client::with_api_key(&url, &secret).expect("a client");
+    let iban = types::IbanValidateRequest {
+        iban: "DE89370400440532013000".parse().expect("an IBAN"),
+    };
+    assert!(client.validate_iban(&iban).await.expect("validated").valid);
+    println!("reached {url} through SSL_CERT_FILE");
+}
+
+#[tokio::test]
+async fn ssl_cert_file_names_a_private_ca() {
+    let server = TestServer::start_tls().await;
+    let key = server.key(Plan::Free, &[Api::Validate]).await;
+    let bundle = std::env::temp_dir().join(format!("suite-https-ca-{}.pem", std::process::id()));
+    std::fs::write(&bundle, server.ca_pem().expect("a CA")).expect("CA written");
+    let output = tokio::process::Command::new(std::env::current_exe().expect("this test binary"))
+        .args(["child_with_ssl_cert_file", "--exact", "--nocapture"])
+        .env("SSL_CERT_FILE", &bundle)
+        .env_remove("SSL_CERT_DIR")
+        .env("SUITE_HTTPS_CHILD_URL", &server.base_url)
+        .env("SUITE_HTTPS_CHILD_KEY", &key.secret)
+        .output()
+        .await
+        .expect("the child runs");
+    let _ = std::fs::remove_file(&bundle);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("reached https://"), "{stdout}");
 }
 
 #[tokio::test]
@@ -102,4 +154,28 @@ async fn a_certificate_file_that_cannot_be_read_stops_the_start_naming_it() {
     .expect("no server without its certificate");
     let message = format!("{refused:#}");
     assert!(message.contains("/nonexistent/suite-cert.pem"), "{message}");
+}
+
+#[tokio::test]
+async fn a_key_that_does_not_fit_the_certificate_stops_the_start_naming_both() {
+    let dir = std::env::temp_dir().join(format!("suite-https-mismatch-{}", std::process::id()));
+    let (one, other) = (dir.join("one"), dir.join("other"));
+    std::fs::create_dir_all(&one).expect("a directory");
+    std::fs::create_dir_all(&other).expect("a directory");
+    let ca = TestCa::new("a CA").expect("a CA");
+    let cert = ca.server_files(&one).expect("files").cert;
+    let key = ca.server_files(&other).expect("files").key;
+    let refused = TestServer::try_start(|config| {
+        config.platform.tls_cert = cert.clone();
+        config.platform.tls_key = key.clone();
+    })
+    .await
+    .err()
+    .expect("no server with a key of another certificate");
+    let _ = std::fs::remove_dir_all(&dir);
+    let message = format!("{refused:#}");
+    assert!(
+        message.contains("does not fit the certificate"),
+        "{message}"
+    );
 }

@@ -2,12 +2,16 @@
 //! trait plus the operational and admin endpoints, serve, and sweep expired files.
 
 use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use dropshot::{
     ApiDescription, ConfigDropshot, ConfigTls, HandlerTaskMode, HttpServer, ServerBuilder,
 };
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 
 use crate::config::Config;
 use crate::generated::api::Operation;
@@ -75,13 +79,7 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         .listen
         .parse()
         .with_context(|| format!("listen address {:?}", config.platform.listen))?;
-    let tls = config
-        .platform
-        .tls_files()?
-        .map(|(cert_file, key_file)| ConfigTls::AsFile {
-            cert_file,
-            key_file,
-        });
+    let tls = tls(&config.platform)?;
     let db = open_database(&config.platform).await?;
     let sweep_every = Duration::from_secs(config.platform.sweep_interval_secs.max(1));
     let platform = Platform::new(config.platform.clone(), db, clock, log.clone())?;
@@ -116,6 +114,47 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         http,
         sweeper,
     })
+}
+
+/// The server's TLS when `tls_cert` and `tls_key` are set: their PEM files read now (any PEM
+/// key form), so that a missing, unreadable or mismatched file stops the start with an error
+/// naming it; HTTP/2 and HTTP/1.1 offered over ALPN.
+pub fn tls(config: &platform::config::Config) -> Result<Option<ConfigTls>> {
+    let Some((cert_file, key_file)) = config.tls_files()? else {
+        return Ok(None);
+    };
+    let read = |path: &Path, what: &str| {
+        std::fs::read(path).with_context(|| format!("reading the TLS {what} {}", path.display()))
+    };
+    let certs = CertificateDer::pem_slice_iter(&read(&cert_file, "certificate")?)
+        .collect::<Result<Vec<_>, _>>()
+        .with_context(|| format!("parsing the TLS certificate {}", cert_file.display()))?;
+    if certs.is_empty() {
+        bail!(
+            "the TLS certificate {} holds no PEM certificate",
+            cert_file.display()
+        );
+    }
+    let key = PrivateKeyDer::from_pem_slice(&read(&key_file, "key")?).with_context(|| {
+        format!(
+            "the TLS key {} holds no PEM private key (PKCS#8, PKCS#1 or SEC1)",
+            key_file.display()
+        )
+    })?;
+    let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+    let mut server_config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()?
+        .with_no_client_auth()
+        .with_single_cert(certs, key)
+        .with_context(|| {
+            format!(
+                "the TLS key {} does not fit the certificate {}",
+                key_file.display(),
+                cert_file.display()
+            )
+        })?;
+    server_config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+    Ok(Some(ConfigTls::Dynamic(server_config)))
 }
 
 async fn sweep(platform: Platform, every: Duration) {

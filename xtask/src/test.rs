@@ -5,8 +5,9 @@
 //! - `layering`       engines use nothing from the platform, generated code or dropshot
 //! - `fmt`, `clippy`  `cargo fmt --check`, `cargo clippy -D warnings`
 //! - `test-sqlite`    `cargo test --workspace`
-//! - `test-postgres`  the conformance and server tests again on a throwaway cluster (`postgres.rs`)
-//! - `test-https`     the conformance suite again over https (certificates made at test time)
+//! - `test-postgres`  the conformance and server tests again on a throwaway cluster (`postgres.rs`),
+//!   with every conformance server terminating TLS this time (`SUITE_TEST_TLS`, certificates
+//!   of a CA made at test time), so the suite runs both over http and over https
 //! - `schemathesis`   property tests of the running binary against the contract (`schemathesis.rs`)
 //! - `coverage`       every declared (operation, status) is exercised or listed (`coverage.rs`)
 //!
@@ -71,6 +72,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         let url = cluster.url();
         let mut env = coverage_env.to_vec();
         env.push(("SUITE_TEST_POSTGRES_URL", OsStr::new(&url)));
+        env.push(("SUITE_TEST_TLS", OsStr::new("1")));
         cargo(
             root,
             &[
@@ -84,11 +86,6 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
             &env,
         )
         // `cluster` drops here, on success and on failure alike: the server stops.
-    })?;
-    steps.run("test-https", || {
-        let mut env = coverage_env.to_vec();
-        env.push(("SUITE_TEST_TLS", OsStr::new("1")));
-        cargo(root, &["test", "--no-fail-fast", "-p", "conformance"], &env)
     })?;
     steps.run("schemathesis", || {
         let tools = tools.as_ref().context("the system step was skipped")?;
@@ -117,7 +114,6 @@ const STEP_NAMES: &[&str] = &[
     "clippy",
     "test-sqlite",
     "test-postgres",
-    "test-https",
     "schemathesis",
     "coverage",
 ];

@@ -51,7 +51,11 @@ impl RequestHead {
                 .map(str::trim)
                 .unwrap_or_default()
                 .to_owned(),
-            host: headers.get(http::header::HOST).cloned(),
+            // HTTP/2 carries the host in the `:authority` of the URI, not in a Host header.
+            host: headers.get(http::header::HOST).cloned().or_else(|| {
+                let authority = rqctx.request.uri().authority()?;
+                HeaderValue::from_str(authority.as_str()).ok()
+            }),
             request_id: rqctx.request_id.clone(),
         }
     }
