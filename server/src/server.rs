@@ -107,7 +107,8 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         .start()
         .map_err(|e| anyhow::anyhow!("starting the HTTP server: {e}"))?;
     let addr = http.local_addr();
-    let sweeper = tokio::spawn(sweep(platform.clone(), sweep_every));
+    sweep_once(&platform).await;
+    let sweeper = tokio::spawn(sweep_periodically(platform.clone(), sweep_every));
     Ok(RunningServer {
         addr,
         platform,
@@ -157,14 +158,23 @@ pub fn tls(config: &platform::config::Config) -> Result<Option<ConfigTls>> {
     Ok(Some(ConfigTls::Dynamic(server_config)))
 }
 
-async fn sweep(platform: Platform, every: Duration) {
+/// Sweeps expired files every `every`, the first time one period after start (the start
+/// itself sweeps once, before serving, so no request races the first sweep).
+async fn sweep_periodically(platform: Platform, every: Duration) {
     let mut ticker = tokio::time::interval(every);
+    ticker.tick().await;
     loop {
         ticker.tick().await;
-        match platform.blobs().sweep(platform.now()).await {
-            Ok(0) => {}
-            Ok(n) => slog::info!(platform.log(), "swept expired files"; "count" => n),
-            Err(e) => slog::warn!(platform.log(), "sweeping expired files failed"; "error" => %e),
+        sweep_once(&platform).await;
+    }
+}
+
+async fn sweep_once(platform: &Platform) {
+    match platform.blobs().sweep(platform.now()).await {
+        Ok(0) => {}
+        Ok(n) => slog::info!(platform.log(), "swept expired files"; "count" => n),
+        Err(e) => {
+            slog::warn!(platform.log(), "sweeping expired files failed"; "error" => format!("{e:#}"))
         }
     }
 }
