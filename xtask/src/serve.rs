@@ -1,6 +1,7 @@
 //! `cargo xtask serve [--dev]`: install what the server needs, build it (optimized; `--dev`
 //! for the quick debug build when changing the code), migrate the embedded database, issue a
-//! development key on every API, then become `suite serve` until Ctrl-C.
+//! development key on every API, make sure sanctions lists are loaded (official, else the
+//! shipped snapshot), then become `suite serve` until Ctrl-C.
 //!
 //! The data directory is `$SUITE_DATA_DIR`, else `data/` in the workspace. The last step
 //! `exec`s the server, so Ctrl-C reaches it directly and it shuts down cleanly.
@@ -41,6 +42,8 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         command
     };
     system::run(suite_command(&["migrate"]))?;
+    // The official lists when they can be downloaded, else the dated snapshot in the binary.
+    system::run(suite_command(&["lists", "ensure"]))?;
     println!("development key, subscribed to all seven APIs on the unlimited plan:");
     system::run(suite_command(&[
         "keys",

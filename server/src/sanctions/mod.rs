@@ -96,4 +96,16 @@ fn report(log: &slog::Logger, store: &ListStore, outcome: &store::Reloaded) {
     } else {
         slog::info!(log, "sanctions lists loaded"; "lists" => outcome.lists, "entries" => outcome.entries);
     }
+    for list in &store.snapshot().lists {
+        if store::is_snapshot(store.dir(), list.source) {
+            let published = list.published_at.map_or("an unknown date".to_owned(), |d| {
+                d.format("%Y-%m-%d").to_string()
+            });
+            let days = list
+                .published_at
+                .map_or(-1, |d| (chrono::Utc::now() - d).num_days());
+            slog::warn!(log, "a sanctions list is the OLD SNAPSHOT shipped with the suite, not the official list of today: run `suite lists refresh`";
+                "list" => list.source.label(), "published" => published, "age_days" => days);
+        }
+    }
 }

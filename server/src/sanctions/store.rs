@@ -104,6 +104,23 @@ fn read(path: &Path) -> Result<Vec<u8>, LoadError> {
 /// --published`.
 pub const STATED_DATE_FILE: &str = "published.txt";
 
+/// The marker beside a list imported from the snapshot shipped with the suite
+/// (`tools/snapshot.rs`); any later import of that list replaces its folder, marker included.
+pub const SNAPSHOT_FILE: &str = "snapshot.txt";
+
+/// Marks the list of `source` in `dir` as the shipped snapshot.
+pub fn mark_snapshot(dir: &Path, source: Source) -> std::io::Result<()> {
+    std::fs::write(
+        dir.join(source.slug()).join(SNAPSHOT_FILE),
+        "imported from the snapshot shipped with the suite; `suite lists refresh` replaces it\n",
+    )
+}
+
+/// Whether the list of `source` in `dir` is the shipped snapshot.
+pub fn is_snapshot(dir: &Path, source: Source) -> bool {
+    dir.join(source.slug()).join(SNAPSHOT_FILE).is_file()
+}
+
 /// The publication date stated beside the list at `found` (in its folder), if any.
 pub fn stated_date(found: &Found) -> Result<Option<chrono::DateTime<chrono::Utc>>, LoadError> {
     let folder = match found {

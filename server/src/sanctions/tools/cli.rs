@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
-use super::{bench, evaluate};
+use super::{bench, evaluate, snapshot};
 use crate::sanctions::index::Index;
 use crate::sanctions::model::{ListFile, Quality, Source};
 use crate::sanctions::store;
@@ -31,6 +31,10 @@ pub enum ListsCommand {
     /// Download every list from its official address and import it; on failure the lists in
     /// force are kept.
     Refresh,
+    /// Make sure lists are loaded: nothing when some are; else refresh from the official
+    /// addresses, and where that fails (no network) import the dated snapshot shipped with
+    /// the suite, saying loudly how old it is. `cargo xtask serve` runs it.
+    Ensure,
     /// Show the lists in the list directory: versions (publish date, SHA-256) and counts.
     Info,
     /// Recall on perturbed list names and false alarms on common names, on PATHs (default:
@@ -51,6 +55,7 @@ pub fn run(dir: &Path, command: ListsCommand) -> Result<()> {
     match command {
         ListsCommand::Import { paths, published } => import(dir, &paths, published),
         ListsCommand::Refresh => refresh(dir),
+        ListsCommand::Ensure => ensure(dir, refresh),
         ListsCommand::Info => info(dir),
         ListsCommand::Evaluate { paths } => {
             let (index, _) = load_paths(dir, &paths)?;
@@ -164,11 +169,58 @@ fn info(dir: &Path) -> Result<()> {
     }
     for f in found {
         match store::load(&f) {
+            Ok(list) if store::is_snapshot(dir, list.source) => writeln!(
+                out,
+                "{}  SNAPSHOT shipped with the suite, {}: run `suite lists refresh`",
+                describe(&list),
+                age(&list)
+            )?,
             Ok(list) => writeln!(out, "{}", describe(&list))?,
             Err(e) => writeln!(out, "{:<18} NOT LOADED: {e}", f.source().label())?,
         }
     }
     Ok(())
+}
+
+/// How old a list is, in days since its publication.
+pub fn age(list: &ListFile) -> String {
+    match list.published_at {
+        Some(date) => format!("{} days old", (chrono::Utc::now() - date).num_days()),
+        None => "of unknown age".to_owned(),
+    }
+}
+
+/// `suite lists ensure`: lists in `dir` if there are none yet — from `refresh`, else from the
+/// shipped snapshot.
+fn ensure(dir: &Path, refresh: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
+    let loaded = |dir: &Path| {
+        store::discover(dir)
+            .iter()
+            .filter(|f| store::load(f).is_ok())
+            .count()
+    };
+    if loaded(dir) > 0 {
+        return info(dir);
+    }
+    if let Err(e) = refresh(dir) {
+        let _ = writeln!(std::io::stderr(), "{e:#}");
+    }
+    if loaded(dir) == 0 {
+        let mut err = std::io::stderr();
+        let _ = writeln!(
+            err,
+            "WARNING: the official lists could not be downloaded; importing the snapshot shipped with the suite"
+        );
+        for list in snapshot::import(dir)? {
+            let _ = writeln!(
+                err,
+                "WARNING: {} is a snapshot, {}",
+                list.source.label(),
+                age(&list)
+            );
+        }
+    }
+    info(dir)
 }
 
 fn refresh(dir: &Path) -> Result<()> {
@@ -282,6 +334,21 @@ mod tests {
     use super::*;
     use crate::sanctions::real_lists_tests::fixtures_dir;
     use sha2::Digest;
+
+    #[test]
+    fn ensure_falls_back_to_the_snapshot_without_network_and_keeps_loaded_lists() {
+        let dir = std::env::temp_dir().join(format!("suite-ensure-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let offline = |_: &Path| -> Result<()> { bail!("no network") };
+        ensure(&dir, offline).expect("ensured");
+        let found = store::discover(&dir);
+        assert_eq!(found.len(), 3, "OFAC SDN, OFAC Consolidated and UN");
+        assert!(found.iter().all(|f| store::is_snapshot(&dir, f.source())));
+        // Lists in place: nothing is refreshed or imported again.
+        let untouched = |_: &Path| -> Result<()> { panic!("lists were loaded: no refresh") };
+        ensure(&dir, untouched).expect("ensured");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn info_names_each_list_by_version_and_counts() {
