@@ -1,10 +1,14 @@
 //! Operational endpoints outside the contract: liveness, readiness, Prometheus metrics, and
 //! the contract itself at `/openapi.yaml`. Unauthenticated and unpublished.
 
+use std::fmt::Write as _;
+
+use chrono::{DateTime, Utc};
 use dropshot::{Body, HttpError, RequestContext, endpoint};
 use http::{Response, StatusCode};
 
 use crate::Suite;
+use crate::sanctions::ListStatus;
 
 /// The contract, served as written.
 pub const CONTRACT: &str = include_str!("../../openapi/suite.yaml");
@@ -27,11 +31,15 @@ pub async fn healthz(_rqctx: RequestContext<Suite>) -> Result<Response<Body>, Ht
     text(StatusCode::OK, "text/plain; charset=utf-8", "ok\n")
 }
 
-/// Readiness: the database answers.
+/// Readiness: the database answers. The body also says which sanctions lists are in force,
+/// how old they are, and which are the snapshot shipped with the suite.
 #[endpoint { method = GET, path = "/readyz", unpublished = true }]
 pub async fn readyz(rqctx: RequestContext<Suite>) -> Result<Response<Body>, HttpError> {
-    if rqctx.context().platform.db().ping().await {
-        text(StatusCode::OK, "text/plain; charset=utf-8", "ready\n")
+    let suite = rqctx.context();
+    if suite.platform.db().ping().await {
+        let mut body = String::from("ready\n");
+        body.push_str(&lists_report(&suite.sanctions.list_status(), Utc::now()));
+        text(StatusCode::OK, "text/plain; charset=utf-8", body)
     } else {
         text(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -43,11 +51,116 @@ pub async fn readyz(rqctx: RequestContext<Suite>) -> Result<Response<Body>, Http
 
 #[endpoint { method = GET, path = "/metrics", unpublished = true }]
 pub async fn metrics(rqctx: RequestContext<Suite>) -> Result<Response<Body>, HttpError> {
-    text(
-        StatusCode::OK,
-        "text/plain; version=0.0.4",
-        rqctx.context().platform.metrics().render(),
-    )
+    let suite = rqctx.context();
+    let mut body = suite.platform.metrics().render();
+    body.push_str(&lists_metrics(&suite.sanctions.list_status(), Utc::now()));
+    text(StatusCode::OK, "text/plain; version=0.0.4", body)
+}
+
+/// One line per sanctions list for `/readyz`.
+fn lists_report(lists: &[ListStatus], now: DateTime<Utc>) -> String {
+    if lists.is_empty() {
+        return "sanctions: no list loaded (screening answers 503 lists_unavailable)\n".to_owned();
+    }
+    let mut report = String::new();
+    for list in lists {
+        let age = list
+            .published_at
+            .map_or("published on an unknown date".to_owned(), |d| {
+                format!(
+                    "published {}, {} days old",
+                    d.format("%Y-%m-%d"),
+                    (now - d).num_days()
+                )
+            });
+        let origin = if list.snapshot {
+            "SNAPSHOT shipped with the suite: run `suite lists refresh`"
+        } else {
+            "official download or import"
+        };
+        let _ = writeln!(
+            report,
+            "sanctions list {}: {} entries, {age}, {origin}",
+            list.label, list.entries
+        );
+    }
+    report
+}
+
+/// Prometheus gauges of the sanctions lists: age, size, and whether each is the snapshot.
+fn lists_metrics(lists: &[ListStatus], now: DateTime<Utc>) -> String {
+    let mut out = String::from(
+        "# HELP suite_sanctions_list_age_seconds Time since the list's publication.\n\
+         # TYPE suite_sanctions_list_age_seconds gauge\n",
+    );
+    for list in lists {
+        if let Some(published) = list.published_at {
+            let _ = writeln!(
+                out,
+                "suite_sanctions_list_age_seconds{{list=\"{}\",snapshot=\"{}\"}} {}",
+                list.slug,
+                list.snapshot,
+                (now - published).num_seconds()
+            );
+        }
+    }
+    out.push_str(
+        "# HELP suite_sanctions_list_entries Entries of the list in force.\n\
+         # TYPE suite_sanctions_list_entries gauge\n",
+    );
+    for list in lists {
+        let _ = writeln!(
+            out,
+            "suite_sanctions_list_entries{{list=\"{}\",snapshot=\"{}\"}} {}",
+            list.slug, list.snapshot, list.entries
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn lists() -> Vec<ListStatus> {
+        vec![ListStatus {
+            slug: "ofac-sdn",
+            label: "OFAC SDN",
+            published_at: Utc.with_ymd_and_hms(2021, 7, 1, 0, 0, 0).single(),
+            entries: 8976,
+            snapshot: true,
+        }]
+    }
+
+    #[test]
+    fn readiness_names_a_snapshot_and_its_age() {
+        let now = Utc.with_ymd_and_hms(2021, 7, 11, 0, 0, 0).unwrap();
+        let report = lists_report(&lists(), now);
+        assert_eq!(
+            report,
+            "sanctions list OFAC SDN: 8976 entries, published 2021-07-01, 10 days old, SNAPSHOT shipped with the suite: run `suite lists refresh`\n"
+        );
+        assert!(lists_report(&[], now).contains("no list loaded"));
+    }
+
+    #[test]
+    fn metrics_gauge_each_list() {
+        let now = Utc.with_ymd_and_hms(2021, 7, 1, 0, 1, 0).unwrap();
+        let gauges = lists_metrics(&lists(), now);
+        assert!(
+            gauges.contains(
+                "suite_sanctions_list_age_seconds{list=\"ofac-sdn\",snapshot=\"true\"} 60\n"
+            ),
+            "{gauges}"
+        );
+        assert!(
+            gauges.contains(
+                "suite_sanctions_list_entries{list=\"ofac-sdn\",snapshot=\"true\"} 8976\n"
+            ),
+            "{gauges}"
+        );
+    }
 }
 
 #[endpoint { method = GET, path = "/openapi.yaml", unpublished = true }]

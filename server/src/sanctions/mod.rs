@@ -47,7 +47,34 @@ pub struct Sanctions {
     pub max_matches: usize,
 }
 
+/// One list in force, as an operator sees it (`/readyz`, `/metrics`).
+#[derive(Debug, Clone)]
+pub struct ListStatus {
+    pub slug: &'static str,
+    pub label: &'static str,
+    pub published_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub entries: usize,
+    /// The list is the snapshot shipped with the suite, not an official download.
+    pub snapshot: bool,
+}
+
 impl Sanctions {
+    /// The lists in force, in the order they were loaded.
+    pub fn list_status(&self) -> Vec<ListStatus> {
+        self.store
+            .snapshot()
+            .lists
+            .iter()
+            .map(|list| ListStatus {
+                slug: list.source.slug(),
+                label: list.source.label(),
+                published_at: list.published_at,
+                entries: list.entries,
+                snapshot: store::is_snapshot(self.store.dir(), list.source),
+            })
+            .collect()
+    }
+
     /// Loads the lists of the configured directory (below `data_dir` unless set), and keeps
     /// checking it every `reload_interval_secs` (0: never) while a Tokio runtime runs.
     pub fn start(
