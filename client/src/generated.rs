@@ -2567,7 +2567,7 @@ pub mod types {
     ///The error body of every non-2xx answer, and of a failed batch item. `error_code` is stable and documented per status; `message` is for humans and names the field or limit at fault.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct Error {
-        ///Stable machine-readable code, e.g. `invalid_input`, `missing_api_key`, `invalid_api_key`, `not_subscribed`, `not_found`, `method_not_allowed`, `expired`, `payload_too_large`, `unsupported_media_type`, `unprocessable`, `quota_exceeded`, `internal_error`, `not_implemented`, `overloaded`, `lists_unavailable`.
+        ///Stable machine-readable code, e.g. `invalid_input`, `missing_api_key`, `invalid_api_key`, `not_subscribed`, `not_found`, `method_not_allowed`, `expired`, `payload_too_large`, `unsupported_media_type`, `unprocessable`, `quota_exceeded`, `internal_error`, `not_implemented`, `overloaded`, `lists_unavailable`, `url_not_allowed`.
         pub error_code: ::std::string::String,
         ///Human-readable explanation.
         pub message: ::std::string::String,
@@ -4220,19 +4220,34 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct PdfRequest {
+        ///Emulate `prefers-color-scheme: dark` while laying out.
+        #[serde(default)]
+        pub dark_mode: bool,
         ///Milliseconds to wait after the page is loaded, before printing.
         #[serde(default)]
         pub delay: i32,
+        ///HTML of each page's footer, with the same classes as `header_template`.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub footer_template: ::std::option::Option<PdfRequestFooterTemplate>,
+        ///HTML of each page's header. Elements with the classes `date`, `title`, `url`, `pageNumber` and `totalPages` receive those values. Giving a header or a footer template turns both on (the other one is empty unless given).
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub header_template: ::std::option::Option<PdfRequestHeaderTemplate>,
         ///Landscape orientation.
         #[serde(default)]
         pub landscape: bool,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub margins: ::std::option::Option<PdfMargins>,
+        ///Pages to print, e.g. `1-5, 8, 11-13`; all when absent; a range past the last page is 422.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub page_ranges: ::std::option::Option<PdfRequestPageRanges>,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub paper_format: ::std::option::Option<PaperFormat>,
         ///Print background colours and images.
         #[serde(default = "defaults::default_bool::<true>")]
         pub print_background: bool,
+        ///Scale of the page's rendering.
+        #[serde(default = "defaults::pdf_request_scale")]
+        pub scale: f64,
         ///Maximum milliseconds for loading the page; a page not loaded in time is 422.
         #[serde(default = "defaults::default_u64::<i32, 30000>")]
         pub timeout_ms: i32,
@@ -4243,6 +4258,159 @@ pub mod types {
         ///Viewport width in CSS pixels used to lay the page out before printing.
         #[serde(default = "defaults::default_u64::<i32, 1280>")]
         pub width: i32,
+    }
+    ///HTML of each page's footer, with the same classes as `header_template`.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct PdfRequestFooterTemplate(::std::string::String);
+    impl ::std::ops::Deref for PdfRequestFooterTemplate {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<PdfRequestFooterTemplate> for ::std::string::String {
+        fn from(value: PdfRequestFooterTemplate) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for PdfRequestFooterTemplate {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 16384usize {
+                return Err("longer than 16384 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for PdfRequestFooterTemplate {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for PdfRequestFooterTemplate {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for PdfRequestFooterTemplate {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///HTML of each page's header. Elements with the classes `date`, `title`, `url`, `pageNumber` and `totalPages` receive those values. Giving a header or a footer template turns both on (the other one is empty unless given).
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct PdfRequestHeaderTemplate(::std::string::String);
+    impl ::std::ops::Deref for PdfRequestHeaderTemplate {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<PdfRequestHeaderTemplate> for ::std::string::String {
+        fn from(value: PdfRequestHeaderTemplate) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for PdfRequestHeaderTemplate {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 16384usize {
+                return Err("longer than 16384 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for PdfRequestHeaderTemplate {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for PdfRequestHeaderTemplate {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for PdfRequestHeaderTemplate {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///Pages to print, e.g. `1-5, 8, 11-13`; all when absent; a range past the last page is 422.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct PdfRequestPageRanges(::std::string::String);
+    impl ::std::ops::Deref for PdfRequestPageRanges {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<PdfRequestPageRanges> for ::std::string::String {
+        fn from(value: PdfRequestPageRanges) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for PdfRequestPageRanges {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 200usize {
+                return Err("longer than 200 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for PdfRequestPageRanges {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for PdfRequestPageRanges {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for PdfRequestPageRanges {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
     }
     ///Target URL, `http` or `https` only; its host must resolve to public addresses.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -5849,33 +6017,166 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct ScreenshotRequest {
+        ///Emulate `prefers-color-scheme: dark`.
+        #[serde(default)]
+        pub dark_mode: bool,
         ///Milliseconds to wait after the page is loaded, before the capture.
         #[serde(default)]
         pub delay: i32,
         ///Device pixels per CSS pixel (2 for a "retina" capture).
         #[serde(default = "defaults::screenshot_request_device_scale_factor")]
         pub device_scale_factor: f64,
+        ///Answer 422 when the page itself answers an HTTP status of 400 or more.
+        #[serde(default)]
+        pub fail_on_http_error: bool,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub format: ::std::option::Option<ImageFormat>,
         ///Capture the full scrollable page instead of the viewport.
         #[serde(default)]
         pub full_page: bool,
+        ///With `full_page`, the most CSS pixels of page height captured: a taller page is cut at this height (the record's height says what was captured).
+        #[serde(default = "defaults::default_u64::<i32, 20000>")]
+        pub full_page_max_height: i32,
         ///Viewport height in CSS pixels.
         #[serde(default = "defaults::default_u64::<i32, 800>")]
         pub height: i32,
+        ///CSS selectors of elements hidden (`visibility: hidden`) before the capture.
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub hide_selectors: ::std::vec::Vec<ScreenshotRequestHideSelectorsItem>,
         ///JPEG quality; ignored for png.
         #[serde(default = "defaults::default_nzu64::<::std::num::NonZeroU32, 80>")]
         pub quality: ::std::num::NonZeroU32,
+        ///Emulate `prefers-reduced-motion: reduce`.
+        #[serde(default)]
+        pub reduced_motion: bool,
+        ///CSS selector of one element to capture (the first match) instead of the viewport; no match is 422. `full_page` is ignored when set.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub selector: ::std::option::Option<ScreenshotRequestSelector>,
         ///Maximum milliseconds for loading the page (not counting `delay`); a page not loaded in time is 422.
         #[serde(default = "defaults::default_u64::<i32, 30000>")]
         pub timeout_ms: i32,
+        ///Transparent default background (png only; jpeg has no alpha).
+        #[serde(default)]
+        pub transparent_background: bool,
         ///Target URL, `http` or `https` only; its host must resolve to public addresses.
         pub url: ScreenshotRequestUrl,
+        ///User-Agent header and `navigator.userAgent` for this capture.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub user_agent: ::std::option::Option<ScreenshotRequestUserAgent>,
+        ///CSS selector to wait for after `wait_until`, within `timeout_ms`; not appearing in time is 422.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub wait_for_selector: ::std::option::Option<ScreenshotRequestWaitForSelector>,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub wait_until: ::std::option::Option<WaitUntil>,
         ///Viewport width in CSS pixels.
         #[serde(default = "defaults::default_u64::<i32, 1280>")]
         pub width: i32,
+    }
+    ///`ScreenshotRequestHideSelectorsItem`
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct ScreenshotRequestHideSelectorsItem(::std::string::String);
+    impl ::std::ops::Deref for ScreenshotRequestHideSelectorsItem {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<ScreenshotRequestHideSelectorsItem> for ::std::string::String {
+        fn from(value: ScreenshotRequestHideSelectorsItem) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for ScreenshotRequestHideSelectorsItem {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 1024usize {
+                return Err("longer than 1024 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for ScreenshotRequestHideSelectorsItem {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for ScreenshotRequestHideSelectorsItem {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for ScreenshotRequestHideSelectorsItem {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///CSS selector of one element to capture (the first match) instead of the viewport; no match is 422. `full_page` is ignored when set.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct ScreenshotRequestSelector(::std::string::String);
+    impl ::std::ops::Deref for ScreenshotRequestSelector {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<ScreenshotRequestSelector> for ::std::string::String {
+        fn from(value: ScreenshotRequestSelector) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for ScreenshotRequestSelector {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 1024usize {
+                return Err("longer than 1024 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for ScreenshotRequestSelector {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for ScreenshotRequestSelector {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for ScreenshotRequestSelector {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
     }
     ///Target URL, `http` or `https` only; its host must resolve to public addresses.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -5919,6 +6220,112 @@ pub mod types {
         }
     }
     impl<'de> ::serde::Deserialize<'de> for ScreenshotRequestUrl {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///User-Agent header and `navigator.userAgent` for this capture.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct ScreenshotRequestUserAgent(::std::string::String);
+    impl ::std::ops::Deref for ScreenshotRequestUserAgent {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<ScreenshotRequestUserAgent> for ::std::string::String {
+        fn from(value: ScreenshotRequestUserAgent) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for ScreenshotRequestUserAgent {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 512usize {
+                return Err("longer than 512 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for ScreenshotRequestUserAgent {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for ScreenshotRequestUserAgent {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for ScreenshotRequestUserAgent {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///CSS selector to wait for after `wait_until`, within `timeout_ms`; not appearing in time is 422.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct ScreenshotRequestWaitForSelector(::std::string::String);
+    impl ::std::ops::Deref for ScreenshotRequestWaitForSelector {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<ScreenshotRequestWaitForSelector> for ::std::string::String {
+        fn from(value: ScreenshotRequestWaitForSelector) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for ScreenshotRequestWaitForSelector {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 1024usize {
+                return Err("longer than 1024 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for ScreenshotRequestWaitForSelector {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for ScreenshotRequestWaitForSelector {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for ScreenshotRequestWaitForSelector {
         fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
         where
             D: ::serde::Deserializer<'de>,
@@ -6451,6 +6858,9 @@ pub mod types {
         pub(super) fn pdf_margins_top() -> f64 {
             10_f64
         }
+        pub(super) fn pdf_request_scale() -> f64 {
+            1_f64
+        }
         pub(super) fn redact_form_fill_color() -> super::RedactFormFillColor {
             super::RedactFormFillColor("#000000".to_string())
         }
@@ -6526,6 +6936,7 @@ invalid input it names the offending field (for example `items[3].url`).
 | status | error_code | when |
 |---|---|---|
 | 400 | `invalid_input` | malformed JSON or multipart, a missing, unknown or wrong field, a value out of range, a bad `page_token` |
+| 400 | `url_not_allowed` | a URL to capture that is not `http`/`https`, or whose host is or resolves to a loopback, private, link-local, CGNAT, multicast, reserved or cloud-metadata address; the message names the reason; checked before quota admission, so it costs nothing |
 | 401 | `missing_api_key`, `invalid_api_key` | no key / unknown or revoked key |
 | 403 | `not_subscribed` | valid key, no subscription to this API |
 | 404 | `not_found` | unknown template or download id, or another key's object (never 403, so nothing leaks); a path no operation has |
@@ -7011,12 +7422,19 @@ impl Client {
     with `GET download_url`.
 
     Only `http` and `https` URLs whose host resolves to public addresses are taken:
-    private, loopback, link-local and cloud-metadata addresses are refused with 400
-    before quota admission; a redirect to such an address during the load is 422. A page
-    that cannot be loaded (DNS failure, connection error, TLS error, timeout) is 422; an
-    HTTP error status of the page itself is not an error (the error page is captured).
-    A capture over 50 megapixels (width × height × device_scale_factor²) is 413.
-    Costs 1 request.
+    loopback, private, link-local, CGNAT, multicast, reserved and cloud-metadata
+    addresses (also in their IPv4-mapped, NAT64 and 6to4 IPv6 forms and in any IPv4
+    spelling such as `0x7f000001`) are refused with 400 `url_not_allowed` before quota
+    admission. Every request the page makes afterwards (redirects, images, frames,
+    fetches, WebSockets) goes through the same check at the address actually connected
+    to, so DNS rebinding fails; a redirect of the page itself to a refused address is 422,
+    a refused sub-request just does not load. Downloads started by the page and popups
+    are refused. A page that cannot be loaded (DNS failure, connection error, TLS error,
+    `timeout_ms`) is 422; an HTTP error status of the page itself is not an error (the
+    error page is captured) unless `fail_on_http_error` is set. A capture over 50
+    megapixels (width × height × device_scale_factor²) is 413: before admission when it
+    is known from the request, after the load (without charge) for a full page. Costs 1
+    request.
 
 
     Sends a `POST` request to `/v1/dev/screenshot/screenshot`
@@ -7088,10 +7506,10 @@ impl Client {
     /**Generate a PDF from a URL
 
     Loads `url` like `screenshot` does (same address rules, same 422 cases) and prints
-    it to PDF with the given paper format, orientation, margins and background setting.
-    Answers the Generated PDF record; the PDF is fetched with `GET download_url`
-    (`/v1/dev/screenshot/download/{pdf_id}`). A printed PDF over 100 pages is 413.
-    Costs 1 request.
+    it to PDF with the given paper format, orientation, margins, background setting,
+    scale, page ranges and header/footer templates. Answers the Generated PDF record; the
+    PDF is fetched with `GET download_url` (`/v1/dev/screenshot/download/{pdf_id}`). A
+    printed PDF over 100 pages is 413, without charge. Costs 1 request.
 
 
     Sends a `POST` request to `/v1/dev/screenshot/pdf`

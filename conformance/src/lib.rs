@@ -22,7 +22,9 @@ use suite_server::server::{self, RunningServer};
 
 pub use suite_client as client;
 
+pub mod pages;
 pub mod requests;
+pub mod shots;
 pub mod tls;
 
 /// A server under test and what it needs to be torn down.

@@ -2,11 +2,16 @@
 //! hands an already admitted call to its API's module; operations not listed here answer 501
 //! `not_implemented` from the trait's default until their API lands.
 
+use std::sync::Arc;
+
 use crate::config::Config;
+use crate::engines::browser::Chromium;
+use crate::engines::browser::allow::AllowList;
 use crate::generated::api::{Backend, Operation};
 use crate::generated::types;
 use crate::platform::{ApiError, Caller, FileBody, Platform};
 use crate::sanctions::Sanctions;
+use crate::screenshot::Screenshot;
 use crate::validate::Validate;
 
 /// The operations this backend implements; every other one answers 501 `not_implemented`.
@@ -17,7 +22,10 @@ pub const IMPLEMENTED: &[Operation] = &[
     Operation::SanctionsBatch,
     Operation::SanctionsDeepAnalysis,
     Operation::SanctionsScreen,
+    Operation::ScreenshotBatch,
+    Operation::ScreenshotCapture,
     Operation::ScreenshotDownload,
+    Operation::ScreenshotPdf,
     Operation::ValidateCreditcard,
     Operation::ValidateIban,
     Operation::ValidatePostalcode,
@@ -36,12 +44,19 @@ pub struct Suite {
     pub sanctions: Sanctions,
     /// The data validation API.
     pub validate: Validate,
+    /// The screenshot API, on the shared Chromium pool.
+    pub screenshot: Screenshot,
 }
 
 impl Suite {
-    /// Builds the backend; loads the sanctions lists of the configured directory.
-    pub fn new(platform: Platform, config: &Config) -> anyhow::Result<Suite> {
+    /// Builds the backend: loads the sanctions lists of the configured directory and starts
+    /// the shared engines (the browser itself launches with its first job).
+    pub async fn new(platform: Platform, config: &Config) -> anyhow::Result<Suite> {
         let validate = Validate::start(&config.validate)?;
+        let chromium = Arc::new(Chromium::start(&config.browser).await?);
+        let allow = AllowList::parse(&config.browser.allow_internal)
+            .map_err(|e| anyhow::anyhow!("[browser] allow_internal: {e}"))?;
+        let screenshot = Screenshot::start(chromium, allow);
         let sanctions = Sanctions::start(
             &config.sanctions,
             &platform.config().data_dir,
@@ -51,6 +66,7 @@ impl Suite {
             platform,
             sanctions,
             validate,
+            screenshot,
         })
     }
 }
@@ -62,6 +78,50 @@ impl Backend for Suite {
 
     async fn docgen_download(&self, caller: &Caller, id: String) -> Result<FileBody, ApiError> {
         self.platform.download(caller, &id).await
+    }
+
+    async fn screenshot_capture_precheck(
+        &self,
+        body: &types::ScreenshotRequest,
+    ) -> Result<(), ApiError> {
+        self.screenshot
+            .check_capture(&self.platform, body, "")
+            .await
+    }
+
+    async fn screenshot_capture(
+        &self,
+        caller: &Caller,
+        body: types::ScreenshotRequest,
+    ) -> Result<types::Screenshot, ApiError> {
+        self.screenshot.capture(&self.platform, caller, &body).await
+    }
+
+    async fn screenshot_pdf_precheck(&self, body: &types::PdfRequest) -> Result<(), ApiError> {
+        self.screenshot.check_pdf(body).await
+    }
+
+    async fn screenshot_pdf(
+        &self,
+        caller: &Caller,
+        body: types::PdfRequest,
+    ) -> Result<types::GeneratedPdf, ApiError> {
+        self.screenshot.pdf(&self.platform, caller, &body).await
+    }
+
+    async fn screenshot_batch_precheck(
+        &self,
+        body: &types::ScreenshotBatchRequest,
+    ) -> Result<(), ApiError> {
+        self.screenshot.check_batch(&self.platform, body).await
+    }
+
+    async fn screenshot_batch(
+        &self,
+        caller: &Caller,
+        body: types::ScreenshotBatchRequest,
+    ) -> Result<types::ScreenshotBatchResult, ApiError> {
+        self.screenshot.batch(&self.platform, caller, &body).await
     }
 
     async fn screenshot_download(&self, caller: &Caller, id: String) -> Result<FileBody, ApiError> {

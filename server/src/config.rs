@@ -1,5 +1,5 @@
 //! The server's configuration file: the platform's settings at the top level and one section
-//! per API (`[validate]`, `[sanctions]`), each section's type owned by its API's folder, so the
+//! per API (`[validate]`, `[sanctions]`) and one per shared engine (`[browser]`), each section's type owned by its API's folder, so the
 //! platform knows no API. Read from TOML, then environment overrides, then defaults
 //! (DESIGN §2). Unknown keys anywhere are an error.
 
@@ -8,6 +8,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use serde::de::DeserializeOwned;
 
+use crate::engines::browser;
 use crate::platform;
 use crate::{sanctions, validate};
 
@@ -18,6 +19,8 @@ pub struct Config {
     pub platform: platform::config::Config,
     pub validate: validate::config::Config,
     pub sanctions: sanctions::config::Config,
+    /// The Chromium pool the screenshot and document APIs share (`[browser]`).
+    pub browser: browser::config::Config,
 }
 
 impl Config {
@@ -41,6 +44,7 @@ impl Config {
         Ok(Config {
             validate: section(&mut table, "validate")?,
             sanctions: section(&mut table, "sanctions")?,
+            browser: section(&mut table, "browser")?,
             platform: toml::Value::Table(table).try_into()?,
         })
     }
@@ -49,6 +53,7 @@ impl Config {
     pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<()> {
         self.platform.apply_env(&var)?;
         self.validate.apply_env(&var)?;
+        self.browser.apply_env(&var)?;
         self.sanctions.apply_env(&var)
     }
 }

@@ -12,9 +12,11 @@
 pub mod admin;
 pub mod backend;
 pub mod config;
+pub mod engines;
 pub mod generated;
 pub mod platform;
 pub mod sanctions;
+pub mod screenshot;
 pub mod server;
 pub mod service;
 pub mod validate;

@@ -83,7 +83,7 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
     let db = open_database(&config.platform).await?;
     let sweep_every = Duration::from_secs(config.platform.sweep_interval_secs.max(1));
     let platform = Platform::new(config.platform.clone(), db, clock, log.clone())?;
-    let suite = Suite::new(platform.clone(), &config)?;
+    let suite = Suite::new(platform.clone(), &config).await?;
     let largest_form = Operation::ALL
         .into_iter()
         .map(|op| {

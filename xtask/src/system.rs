@@ -24,15 +24,35 @@ pub struct Need {
 }
 
 /// What `suite serve` needs at run time. The embedded SQLite database needs nothing; engines that
-/// run real components (Chromium, Tesseract, poppler, LibreOffice) add their packages here.
-pub const SERVER_NEEDS: &[Need] = &[];
+/// run real components add their packages here: Chromium and a CJK font for the browser
+/// engine (Tesseract, poppler and LibreOffice come with their APIs).
+pub const SERVER_NEEDS: &[Need] = &[
+    Need {
+        what: "Chromium (the screenshot and document engines' browser)",
+        present: || on_path("chromium").is_some(),
+        packages: &["chromium"],
+    },
+    Need {
+        what: "a CJK font for Chromium (Noto CJK)",
+        present: || Path::new("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc").exists(),
+        packages: &["fonts-noto-cjk"],
+    },
+];
 
-/// What the tests need on top of the server's needs: a PostgreSQL server for the second run.
-pub const TEST_NEEDS: &[Need] = &[Need {
-    what: "PostgreSQL server (initdb)",
-    present: || postgres_bin().is_some(),
-    packages: &["postgresql"],
-}];
+/// What the tests need on top of the server's needs: a PostgreSQL server for the second run,
+/// poppler's pdftotext to read printed PDFs.
+pub const TEST_NEEDS: &[Need] = &[
+    Need {
+        what: "PostgreSQL server (initdb)",
+        present: || postgres_bin().is_some(),
+        packages: &["postgresql"],
+    },
+    Need {
+        what: "pdftotext (poppler), to read the PDFs the tests print",
+        present: || on_path("pdftotext").is_some(),
+        packages: &["poppler-utils"],
+    },
+];
 
 /// What `cargo xtask bench` needs: wrk, the load generator.
 pub const BENCH_NEEDS: &[Need] = &[Need {

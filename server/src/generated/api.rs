@@ -714,6 +714,20 @@ impl Bounded for types::ScreenshotRequest {
             let v = &self.quality;
             bounds::number(v, Some(1.0_f64), Some(100.0_f64), at, "quality")?;
         }
+        {
+            let v = &self.hide_selectors;
+            bounds::items(v.len(), None, Some(20), at, "hide_selectors")?;
+        }
+        {
+            let v = &self.full_page_max_height;
+            bounds::number(
+                v,
+                Some(100.0_f64),
+                Some(100000.0_f64),
+                at,
+                "full_page_max_height",
+            )?;
+        }
         Ok(())
     }
 }
@@ -766,6 +780,10 @@ impl Bounded for types::PdfRequest {
         {
             let v = &self.timeout_ms;
             bounds::number(v, Some(1000.0_f64), Some(60000.0_f64), at, "timeout_ms")?;
+        }
+        {
+            let v = &self.scale;
+            bounds::number(v, Some(0.1_f64), Some(2.0_f64), at, "scale")?;
         }
         Ok(())
     }
@@ -981,6 +999,14 @@ pub trait Backend: dropshot::ServerContext {
         let _ = (caller, body);
         async { Err(ApiError::not_implemented(Operation::ScreenshotBatch.id())) }
     }
+    /// Checks the input of `screenshot_batch` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn screenshot_batch_precheck(
+        &self,
+        body: &types::ScreenshotBatchRequest,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = body;
+        async { Ok(()) }
+    }
     /// `POST /v1/dev/screenshot/screenshot`: Capture a screenshot of a URL
     fn screenshot_capture(
         &self,
@@ -989,6 +1015,14 @@ pub trait Backend: dropshot::ServerContext {
     ) -> impl Future<Output = Result<types::Screenshot, ApiError>> + Send {
         let _ = (caller, body);
         async { Err(ApiError::not_implemented(Operation::ScreenshotCapture.id())) }
+    }
+    /// Checks the input of `screenshot_capture` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn screenshot_capture_precheck(
+        &self,
+        body: &types::ScreenshotRequest,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = body;
+        async { Ok(()) }
     }
     /// `GET /v1/dev/screenshot/download/{id}`: Download a screenshot or a generated PDF
     fn screenshot_download(
@@ -1011,6 +1045,14 @@ pub trait Backend: dropshot::ServerContext {
     ) -> impl Future<Output = Result<types::GeneratedPdf, ApiError>> + Send {
         let _ = (caller, body);
         async { Err(ApiError::not_implemented(Operation::ScreenshotPdf.id())) }
+    }
+    /// Checks the input of `screenshot_pdf` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn screenshot_pdf_precheck(
+        &self,
+        body: &types::PdfRequest,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = body;
+        async { Ok(()) }
     }
     /// `POST /v1/dev/validate/creditcard/validate`: Validate a payment card number
     fn validate_creditcard(
@@ -1790,7 +1832,11 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ScreenshotBatch,
-            body.read(platform.limits()),
+            async move {
+                let body = body.read(platform.limits()).await?;
+                backend.screenshot_batch_precheck(&body).await?;
+                Ok(body)
+            },
             |body| Some(body.items.len()),
             |caller, body| async move { backend.screenshot_batch(&caller, body).await },
             pipeline::ok,
@@ -1807,7 +1853,11 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ScreenshotCapture,
-            body.read(platform.limits()),
+            async move {
+                let body = body.read(platform.limits()).await?;
+                backend.screenshot_capture_precheck(&body).await?;
+                Ok(body)
+            },
             |_| None,
             |caller, body| async move { backend.screenshot_capture(&caller, body).await },
             pipeline::ok,
@@ -1841,7 +1891,11 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ScreenshotPdf,
-            body.read(platform.limits()),
+            async move {
+                let body = body.read(platform.limits()).await?;
+                backend.screenshot_pdf_precheck(&body).await?;
+                Ok(body)
+            },
             |_| None,
             |caller, body| async move { backend.screenshot_pdf(&caller, body).await },
             pipeline::ok,

@@ -24,6 +24,9 @@ pub enum ApiError {
     },
     /// 400 `invalid_input`: the message names the field.
     InvalidInput(String),
+    /// 400 with a code of the API's own (`url_not_allowed`, ...): well-formed input the API
+    /// refuses by policy; the message says why.
+    Refused { code: &'static str, message: String },
     /// 404 `not_found`.
     NotFound(String),
     /// 405 `method_not_allowed`: the path exists but takes none of the request's method;
@@ -68,7 +71,7 @@ impl ApiError {
             }
             ApiError::NotSubscribed { .. } => 403,
             ApiError::QuotaExceeded { .. } => 429,
-            ApiError::InvalidInput(_) => 400,
+            ApiError::InvalidInput(_) | ApiError::Refused { .. } => 400,
             ApiError::NotFound(_) => 404,
             ApiError::MethodNotAllowed { .. } => 405,
             ApiError::RequestTimeout(_) => 408,
@@ -99,7 +102,7 @@ impl ApiError {
             ApiError::Unprocessable(_) => "unprocessable",
             ApiError::NotImplemented(_) => "not_implemented",
             ApiError::Overloaded { .. } => "overloaded",
-            ApiError::Unavailable { code, .. } => code,
+            ApiError::Unavailable { code, .. } | ApiError::Refused { code, .. } => code,
             ApiError::Internal(_) => "internal_error",
         }
     }
@@ -121,7 +124,8 @@ impl ApiError {
             | ApiError::PayloadTooLarge(m)
             | ApiError::UnsupportedMediaType(m)
             | ApiError::Unprocessable(m)
-            | ApiError::Unavailable { message: m, .. } => m.clone(),
+            | ApiError::Unavailable { message: m, .. }
+            | ApiError::Refused { message: m, .. } => m.clone(),
             ApiError::MethodNotAllowed { allow } => {
                 format!("this path takes only {}", allow.join(", "))
             }
@@ -129,6 +133,13 @@ impl ApiError {
             ApiError::Overloaded { .. } => "the service is at capacity; retry later".into(),
             ApiError::Internal(_) => "internal error".into(),
         }
+    }
+
+    /// Whether an admitted call that ended in this error is given its quota back: a fault
+    /// of the service (5xx), or a limit only known once the work had started (413: the
+    /// height of a full page, the pages of a printed PDF), as the contract promises.
+    pub fn is_refunded(&self) -> bool {
+        self.status() >= 500 || self.status() == 413
     }
 
     fn retry_after(&self) -> Option<u64> {

@@ -215,7 +215,8 @@ async fn work<T>(
     work.await
 }
 
-/// Finishes an admitted call: refunds a server-side failure and adds the rate-limit headers.
+/// Finishes an admitted call: refunds what [`ApiError::is_refunded`] says and adds the
+/// rate-limit headers.
 async fn settle<R: HttpCodedResponse>(
     platform: &Platform,
     mut admission: Admission,
@@ -227,7 +228,7 @@ async fn settle<R: HttpCodedResponse>(
             Ok(response)
         }
         Err(error) => {
-            if error.status() >= 500 {
+            if error.is_refunded() {
                 match platform.quotas().refund(&admission).await {
                     Ok(()) => {
                         platform.metrics().record_refund();

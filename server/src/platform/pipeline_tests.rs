@@ -236,6 +236,25 @@ async fn a_server_failure_is_refunded_and_a_client_failure_is_not() {
 }
 
 #[tokio::test]
+async fn a_limit_found_during_the_work_is_refunded() {
+    let f = fixture(Config::default(), &[(Api::Validate, Plan::Free)]).await;
+    let too_tall = Err(ApiError::PayloadTooLarge(
+        "the page is 90 megapixels".into(),
+    ));
+    let refused = f
+        .call::<()>(
+            Operation::ValidateIban,
+            Ok(vec![]),
+            too_tall,
+            &Trace::default(),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(refused.status_code.as_u16(), 413);
+    assert_eq!(f.used(Api::Validate).await, 0);
+}
+
+#[tokio::test]
 async fn the_status_recorded_is_the_one_answered() {
     let f = fixture(Config::default(), &[(Api::Validate, Plan::Unlimited)]).await;
     let headers = f

@@ -32,6 +32,10 @@ pub struct Operation {
     pub batch: Option<Batch>,
     /// `x-quota-cost: 0`: the operation is free (downloads).
     pub free: bool,
+    /// `x-precheck: true`: the backend checks the read input before quota admission (its
+    /// `<op>_precheck` method), for refusals that need more than the schema, such as
+    /// resolving a URL's host; such a refusal costs nothing.
+    pub precheck: bool,
 }
 
 /// A batch operation's items: the field that holds them and how many one call may hold.
@@ -154,6 +158,10 @@ fn operation(spec: &OpenAPI, method: &str, path: &str, op: &SpecOperation) -> Re
     let success = success(spec, &id, op)?;
     let batch = batch(&id, op)?;
     let free = op.extensions.get("x-quota-cost").and_then(|v| v.as_u64()) == Some(0);
+    let precheck = op.extensions.get("x-precheck").and_then(|v| v.as_bool()) == Some(true);
+    if precheck && !matches!(body, Body::Json { .. }) {
+        bail!("{id}: x-precheck is for operations with a JSON body");
+    }
     Ok(Operation {
         summary: op.summary.clone().unwrap_or_default(),
         id,
@@ -166,6 +174,7 @@ fn operation(spec: &OpenAPI, method: &str, path: &str, op: &SpecOperation) -> Re
         success,
         batch,
         free,
+        precheck,
     })
 }
 

@@ -236,6 +236,13 @@ fn backend_trait(out: &mut String, ops: &[Operation]) {
             names.join(", "),
             variant(op)
         );
+        if let (true, Body::Json { schema, .. }) = (op.precheck, &op.body) {
+            let _ = writeln!(
+                out,
+                "\n    /// Checks the input of `{}` before quota admission (`x-precheck`): a refusal here costs nothing.\n    fn {}_precheck(&self, body: &types::{schema}) -> impl Future<Output = Result<(), ApiError>> + Send {{\n        let _ = body;\n        async {{ Ok(()) }}\n    }}",
+                op.id, op.id
+            );
+        }
     }
     out.push_str("}\n");
 }
@@ -363,7 +370,14 @@ fn read_input(op: &Operation) -> (String, String) {
         }
     }
     match (reads.as_slice(), names.as_slice()) {
-        ([read], [name]) if *name == "body" && matches!(op.body, Body::Json { .. }) => (
+        ([_], [name]) if *name == "body" && op.precheck => (
+            format!(
+                "async move {{ let body = body.read(platform.limits()).await?; backend.{}_precheck(&body).await?; Ok(body) }}",
+                op.id
+            ),
+            (*name).to_owned(),
+        ),
+        ([_], [name]) if *name == "body" && matches!(op.body, Body::Json { .. }) => (
             "body.read(platform.limits())".to_owned(),
             (*name).to_owned(),
         ),

@@ -1,0 +1,269 @@
+//! The Chromium pool the screenshot and document APIs share: one Debian Chromium driven over
+//! CDP by `headless_chrome`, a bounded set of worker threads of its own (the driver blocks,
+//! so it never runs on Tokio's workers), a fresh browser context per job, deadlines around
+//! every step, a restart after `restart_after_jobs` jobs or a failed health check, and every
+//! byte the browser fetches sent through the egress proxy that enforces the address policy.
+
+pub mod address;
+pub mod allow;
+mod capture;
+pub mod config;
+pub mod egress;
+pub mod job;
+mod launch;
+mod page;
+mod print;
+pub mod target;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+use headless_chrome::Browser;
+
+use self::allow::AllowList;
+use self::egress::Egress;
+use self::job::{BrowserError, Image, Pdf, Print, Shot};
+use self::page::Session;
+pub use self::target::UrlRefusal;
+
+/// How often an idle browser is pinged (it doubles as the health check).
+const KEEPALIVE: Duration = Duration::from_secs(30);
+
+/// How long a health check may take before the browser counts as wedged.
+const HEALTH_TIMEOUT: Duration = Duration::from_secs(5);
+
+type Job = Box<dyn FnOnce(&Pool) + Send>;
+
+/// The shared browser engine. Dropping it ends its workers and closes the browser.
+pub struct Chromium {
+    queue: Mutex<mpsc::Sender<Job>>,
+    pool: Arc<Pool>,
+}
+
+impl std::fmt::Debug for Chromium {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Chromium")
+            .field("jobs", &self.pool.jobs)
+            .finish()
+    }
+}
+
+/// What the workers share: the configuration, the proxy, and the browser in use.
+struct Pool {
+    binary: Result<PathBuf, String>,
+    jobs: usize,
+    restart_after_jobs: u32,
+    capture_timeout: Duration,
+    egress: Egress,
+    live: Mutex<Option<Live>>,
+    launches: AtomicU64,
+}
+
+/// The running browser and how many jobs it has done.
+struct Live {
+    browser: Browser,
+    jobs_done: u32,
+}
+
+impl Chromium {
+    /// Starts the egress proxy and the workers; the browser itself is launched by the first
+    /// job (a server that never captures never starts one). A missing Chromium is reported
+    /// by each job as unavailable, not at start.
+    pub async fn start(config: &config::Config) -> anyhow::Result<Chromium> {
+        let allow = AllowList::parse(&config.allow_internal)
+            .map_err(|e| anyhow::anyhow!("[browser] allow_internal: {e}"))?;
+        let egress = Egress::start(allow).await?;
+        let pool = Arc::new(Pool {
+            binary: launch::binary(&config.binary).map_err(|e| format!("{e:#}")),
+            jobs: config.jobs(),
+            restart_after_jobs: config.restart_after_jobs.max(1),
+            capture_timeout: Duration::from_secs(config.capture_timeout_secs.max(1)),
+            egress,
+            live: Mutex::new(None),
+            launches: AtomicU64::new(0),
+        });
+        let (tx, rx) = mpsc::channel::<Job>();
+        let rx = Arc::new(Mutex::new(rx));
+        for n in 0..pool.jobs {
+            let (pool, rx) = (pool.clone(), rx.clone());
+            std::thread::Builder::new()
+                .name(format!("browser-{n}"))
+                .spawn(move || worker(&pool, &rx))?;
+        }
+        let weak = Arc::downgrade(&pool);
+        std::thread::Builder::new()
+            .name("browser-keepalive".into())
+            .spawn(move || {
+                while let Some(pool) = weak.upgrade() {
+                    pool.keep_alive();
+                    drop(pool);
+                    std::thread::sleep(KEEPALIVE);
+                }
+            })?;
+        Ok(Chromium {
+            queue: Mutex::new(tx),
+            pool,
+        })
+    }
+
+    /// Pages rendered at once.
+    pub fn jobs(&self) -> usize {
+        self.pool.jobs
+    }
+
+    /// Loads and captures a page.
+    pub async fn capture(&self, shot: Shot) -> Result<Image, BrowserError> {
+        let timeout = self.pool.capture_timeout;
+        self.run(move |pool| pool.with_page(|session| capture::capture(session, &shot, timeout)))
+            .await
+    }
+
+    /// Loads and prints a page to PDF.
+    pub async fn print(&self, job: Print) -> Result<Pdf, BrowserError> {
+        let timeout = self.pool.capture_timeout;
+        self.run(move |pool| pool.with_page(|session| print::print(session, &job, timeout)))
+            .await
+    }
+
+    /// Connections the egress proxy refused since start.
+    pub fn refused_connections(&self) -> u64 {
+        self.pool.egress.refused()
+    }
+
+    /// Browsers launched since start (a restart launches a new one).
+    pub fn launches(&self) -> u64 {
+        self.pool.launches.load(Ordering::Relaxed)
+    }
+
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Pool) -> Result<T, BrowserError> + Send + 'static,
+    ) -> Result<T, BrowserError> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move |pool| {
+            let _ = tx.send(work(pool));
+        });
+        self.queue
+            .lock()
+            .map_err(|_| BrowserError::Failed(anyhow::anyhow!("browser queue poisoned")))?
+            .send(job)
+            .map_err(|_| {
+                BrowserError::Failed(anyhow::anyhow!("the browser workers have stopped"))
+            })?;
+        rx.await.map_err(|_| {
+            BrowserError::Failed(anyhow::anyhow!("a browser worker ended during the job"))
+        })?
+    }
+}
+
+impl Drop for Chromium {
+    /// Closes the browser now (the workers end once the queue is gone): a server that stops
+    /// leaves no Chromium behind.
+    fn drop(&mut self) {
+        let live = self.pool.live.lock().ok().and_then(|mut live| live.take());
+        drop(live);
+    }
+}
+
+fn worker(pool: &Pool, jobs: &Mutex<mpsc::Receiver<Job>>) {
+    loop {
+        let next = match jobs.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        match next {
+            // A panicking job fails only itself (its answer channel is dropped).
+            Ok(job) => {
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(pool)));
+            }
+            Err(_) => return,
+        }
+    }
+}
+
+impl Pool {
+    /// The browser in use, launched when there is none.
+    fn browser(&self) -> Result<Browser, BrowserError> {
+        let binary = self
+            .binary
+            .as_ref()
+            .map_err(|e| BrowserError::Unavailable(e.clone()))?;
+        let mut live = self
+            .live
+            .lock()
+            .map_err(|_| BrowserError::Failed(anyhow::anyhow!("browser state poisoned")))?;
+        if let Some(live) = live.as_ref() {
+            return Ok(live.browser.clone());
+        }
+        let browser = launch::launch(binary, self.egress.addr).map_err(|e| {
+            BrowserError::Unavailable(format!("the browser could not be started: {e:#}"))
+        })?;
+        self.launches.fetch_add(1, Ordering::Relaxed);
+        *live = Some(Live {
+            browser: browser.clone(),
+            jobs_done: 0,
+        });
+        Ok(browser)
+    }
+
+    /// Runs `work` on a fresh page, then counts the job and restarts the browser when it has
+    /// done its share or no longer answers.
+    fn with_page<T>(
+        &self,
+        work: impl FnOnce(&Session) -> Result<T, BrowserError>,
+    ) -> Result<T, BrowserError> {
+        let browser = self.browser()?;
+        let result = Session::open(&browser).and_then(|session| work(&session));
+        let healthy = result.is_ok() || healthy(&browser);
+        if let Ok(mut live) = self.live.lock()
+            && let Some(current) = live.as_mut()
+            && same(&current.browser, &browser)
+        {
+            current.jobs_done += 1;
+            if !healthy || current.jobs_done >= self.restart_after_jobs {
+                // Jobs still running keep the old browser alive until they finish.
+                *live = None;
+            }
+        }
+        result
+    }
+
+    /// Pings the browser in use; one that does not answer is dropped (and closed).
+    fn keep_alive(&self) {
+        let browser = match self.live.lock() {
+            Ok(live) => live.as_ref().map(|l| l.browser.clone()),
+            Err(_) => None,
+        };
+        if let Some(browser) = browser
+            && !healthy(&browser)
+            && let Ok(mut live) = self.live.lock()
+            && live.as_ref().is_some_and(|l| same(&l.browser, &browser))
+        {
+            *live = None;
+        }
+    }
+}
+
+fn same(a: &Browser, b: &Browser) -> bool {
+    a.get_process_id() == b.get_process_id()
+}
+
+/// Whether `browser` answers a version query in time.
+fn healthy(browser: &Browser) -> bool {
+    let (tx, rx) = mpsc::sync_channel(1);
+    let probe = browser.clone();
+    let started = Instant::now();
+    if std::thread::Builder::new()
+        .name("browser-health".into())
+        .spawn(move || {
+            let _ = tx.send(probe.get_version().is_ok());
+        })
+        .is_err()
+    {
+        return false;
+    }
+    rx.recv_timeout(HEALTH_TIMEOUT.saturating_sub(started.elapsed()))
+        .unwrap_or(false)
+}

@@ -1,0 +1,383 @@
+//! One job's page: a fresh browser context (no cookie or storage passes between jobs),
+//! downloads denied, the viewport and media emulated, the URL loaded and waited for through
+//! CDP lifecycle events (never the driver's polling helpers), and the context disposed
+//! whatever happens. Every CDP call that a hostile page could stall runs under a deadline.
+
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, anyhow};
+use headless_chrome::protocol::cdp::types::{Event, Method};
+use headless_chrome::protocol::cdp::{Emulation, Network, Page, Runtime, Target};
+use headless_chrome::{Browser, Tab};
+
+use super::job::{BrowserError, Load};
+
+/// A page in its own browser context, disposed on drop.
+pub struct Session {
+    context_id: String,
+    pub tab: Arc<Tab>,
+}
+
+impl Drop for Session {
+    /// Disposes the context, which closes every page it opened (popups included); should
+    /// the browser refuse, the page is closed at least.
+    fn drop(&mut self) {
+        let disposed = self.tab.call_method(Target::DisposeBrowserContext {
+            browser_context_id: self.context_id.clone(),
+        });
+        if disposed.is_err() {
+            let _ = self.tab.call_method(Target::CloseTarget {
+                target_id: self.tab.get_target_id().clone(),
+            });
+        }
+    }
+}
+
+/// Runs `method` on `tab`, giving up at `deadline` (the call's thread finishes on its own
+/// when the browser answers or the session is disposed).
+pub fn call<C>(
+    tab: &Arc<Tab>,
+    method: C,
+    deadline: Instant,
+    what: &str,
+) -> Result<C::ReturnObject, BrowserError>
+where
+    C: Method + serde::Serialize + std::fmt::Debug + Send + 'static,
+    C::ReturnObject: Send + 'static,
+{
+    let (tx, rx) = mpsc::sync_channel(1);
+    let tab = tab.clone();
+    std::thread::Builder::new()
+        .name("cdp-call".into())
+        .spawn(move || {
+            let _ = tx.send(tab.call_method(method));
+        })
+        .map_err(|e| BrowserError::Failed(anyhow!("spawning a CDP call thread: {e}")))?;
+    match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        Ok(result) => result.map_err(|e| BrowserError::Failed(e.context(what.to_owned()))),
+        Err(_) => Err(BrowserError::Unprocessable(format!(
+            "{what} did not finish in time"
+        ))),
+    }
+}
+
+impl Session {
+    /// Opens a page in a fresh context of `browser`.
+    pub fn open(browser: &Browser) -> Result<Session, BrowserError> {
+        let context_id = browser
+            .new_context()
+            .context("creating a browser context")?
+            .get_id()
+            .to_owned();
+        let tab = browser.new_tab_with_options(Target::CreateTarget {
+            url: "about:blank".into(),
+            left: None,
+            top: None,
+            width: None,
+            height: None,
+            window_state: None,
+            browser_context_id: Some(context_id.clone()),
+            enable_begin_frame_control: None,
+            new_window: None,
+            background: None,
+            for_tab: None,
+            hidden: None,
+        });
+        let session = Session {
+            context_id,
+            tab: tab.context("opening a tab")?,
+        };
+        session
+            .tab
+            .call_method(Page::SetDownloadBehavior {
+                behavior: Page::SetDownloadBehaviorBehaviorOption::Deny,
+                download_path: None,
+            })
+            .context("denying downloads")?;
+        Ok(session)
+    }
+
+    /// Emulates the viewport and media, loads `load.url` and waits as `load` says; then the
+    /// selector, the delay and the hidden elements. Answers with the time left.
+    pub fn load(&self, load: &Load, started: Instant) -> Result<(), BrowserError> {
+        let tab = &self.tab;
+        let deadline = started + load.timeout;
+        self.emulate(load, deadline)?;
+        let (events_tx, events_rx) = mpsc::channel::<Event>();
+        let listener = tab
+            .add_event_listener(Arc::new(move |event: &Event| {
+                if matches!(
+                    event,
+                    Event::PageLifecycleEvent(_) | Event::NetworkResponseReceived(_)
+                ) {
+                    let _ = events_tx.send(event.clone());
+                }
+            }))
+            .map_err(|e| BrowserError::Failed(e.context("listening to the page")))?;
+        let outcome = self.navigate(load, deadline, &events_rx);
+        let _ = tab.remove_event_listener(&listener);
+        outcome?;
+        if let Some(selector) = &load.wait_for_selector {
+            self.wait_for_selector(selector, deadline)?;
+        }
+        if !load.delay.is_zero() {
+            std::thread::sleep(load.delay);
+        }
+        if !load.hide_selectors.is_empty() {
+            let css: String = load
+                .hide_selectors
+                .iter()
+                .map(|s| format!("{} {{ visibility: hidden !important; }}\n", s))
+                .collect();
+            self.evaluate(
+                &format!(
+                    "(() => {{ const s = document.createElement('style'); s.textContent = {}; (document.head || document.documentElement).appendChild(s); return true; }})()",
+                    serde_json::to_string(&css).unwrap_or_default()
+                ),
+                Instant::now() + Duration::from_secs(5),
+            )?;
+        }
+        Ok(())
+    }
+
+    fn emulate(&self, load: &Load, deadline: Instant) -> Result<(), BrowserError> {
+        let tab = &self.tab;
+        call(
+            tab,
+            Emulation::SetDeviceMetricsOverride {
+                width: load.width,
+                height: load.height,
+                device_scale_factor: load.device_scale_factor,
+                mobile: false,
+                scale: None,
+                screen_width: None,
+                screen_height: None,
+                position_x: None,
+                position_y: None,
+                dont_set_visible_size: None,
+                screen_orientation: None,
+                viewport: None,
+                display_feature: None,
+                device_posture: None,
+            },
+            deadline,
+            "setting the viewport",
+        )?;
+        let mut features = Vec::new();
+        if load.dark_mode {
+            features.push(Emulation::MediaFeature {
+                name: "prefers-color-scheme".into(),
+                value: "dark".into(),
+            });
+        }
+        if load.reduced_motion {
+            features.push(Emulation::MediaFeature {
+                name: "prefers-reduced-motion".into(),
+                value: "reduce".into(),
+            });
+        }
+        if !features.is_empty() {
+            call(
+                tab,
+                Emulation::SetEmulatedMedia {
+                    media: None,
+                    features: Some(features),
+                },
+                deadline,
+                "emulating media features",
+            )?;
+        }
+        if let Some(agent) = &load.user_agent {
+            call(
+                tab,
+                Emulation::SetUserAgentOverride {
+                    user_agent: agent.clone(),
+                    accept_language: None,
+                    platform: None,
+                    user_agent_metadata: None,
+                },
+                deadline,
+                "setting the user agent",
+            )?;
+        }
+        if load.transparent_background {
+            call(
+                tab,
+                Emulation::SetDefaultBackgroundColorOverride {
+                    color: Some(headless_chrome::protocol::cdp::DOM::RGBA {
+                        r: 0,
+                        g: 0,
+                        b: 0,
+                        a: Some(0.0),
+                    }),
+                },
+                deadline,
+                "making the background transparent",
+            )?;
+        }
+        call(
+            tab,
+            Page::SetLifecycleEventsEnabled { enabled: true },
+            deadline,
+            "enabling lifecycle events",
+        )?;
+        if load.fail_on_http_error {
+            call(
+                tab,
+                Network::Enable {
+                    max_total_buffer_size: None,
+                    max_resource_buffer_size: None,
+                    max_post_data_size: None,
+                    report_direct_socket_traffic: None,
+                    enable_durable_messages: None,
+                },
+                deadline,
+                "watching the page's status",
+            )?;
+        }
+        Ok(())
+    }
+
+    fn navigate(
+        &self,
+        load: &Load,
+        deadline: Instant,
+        events: &mpsc::Receiver<Event>,
+    ) -> Result<(), BrowserError> {
+        let navigated = call(
+            &self.tab,
+            Page::Navigate {
+                url: load.url.clone(),
+                referrer: None,
+                transition_Type: None,
+                frame_id: None,
+                referrer_policy: None,
+            },
+            deadline,
+            "loading the page",
+        )
+        .map_err(|e| match e {
+            BrowserError::Unprocessable(_) => not_loaded_in_time(load),
+            other => other,
+        })?;
+        if let Some(error) = navigated.error_text.filter(|e| !e.is_empty()) {
+            return Err(BrowserError::Unprocessable(format!(
+                "the page could not be loaded: {error}{}",
+                if error.contains("TUNNEL") || error.contains("EMPTY_RESPONSE") {
+                    " (its address is refused, or it did not answer)"
+                } else {
+                    ""
+                }
+            )));
+        }
+        if navigated.is_download == Some(true) {
+            return Err(BrowserError::Unprocessable(
+                "the URL starts a download; downloads are refused".into(),
+            ));
+        }
+        let frame = navigated.frame_id;
+        let loader = navigated.loader_id;
+        let wanted = load.wait_until.event();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let event = events
+                .recv_timeout(left)
+                .map_err(|_| not_loaded_in_time(load))?;
+            match event {
+                Event::PageLifecycleEvent(e) => {
+                    let p = e.params;
+                    let ours =
+                        p.frame_id == frame && loader.as_ref().is_none_or(|l| *l == p.loader_id);
+                    if ours && p.name == wanted {
+                        return Ok(());
+                    }
+                }
+                Event::NetworkResponseReceived(e) if load.fail_on_http_error => {
+                    let p = e.params;
+                    if loader.as_ref().is_some_and(|l| *l == p.request_id)
+                        && p.response.status >= 400
+                    {
+                        return Err(BrowserError::Unprocessable(format!(
+                            "the page answered HTTP {} (fail_on_http_error)",
+                            p.response.status
+                        )));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn wait_for_selector(&self, selector: &str, deadline: Instant) -> Result<(), BrowserError> {
+        let left = deadline
+            .saturating_duration_since(Instant::now())
+            .as_millis();
+        let quoted = serde_json::to_string(selector).unwrap_or_default();
+        let script = format!(
+            "new Promise((resolve) => {{
+                const sel = {quoted};
+                if (document.querySelector(sel)) return resolve(true);
+                const observer = new MutationObserver(() => {{
+                    if (document.querySelector(sel)) {{ observer.disconnect(); resolve(true); }}
+                }});
+                observer.observe(document.documentElement, {{ childList: true, subtree: true, attributes: true }});
+                setTimeout(() => {{ observer.disconnect(); resolve(false); }}, {left});
+            }})"
+        );
+        let found = self.evaluate(&script, deadline + Duration::from_secs(1))?;
+        if found != serde_json::Value::Bool(true) {
+            return Err(BrowserError::Unprocessable(format!(
+                "wait_for_selector `{selector}` did not appear in time"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Evaluates `expression` in the page (awaiting a promise) and answers its JSON value.
+    pub fn evaluate(
+        &self,
+        expression: &str,
+        deadline: Instant,
+    ) -> Result<serde_json::Value, BrowserError> {
+        let result = call(
+            &self.tab,
+            Runtime::Evaluate {
+                expression: expression.to_owned(),
+                object_group: None,
+                include_command_line_api: None,
+                silent: Some(true),
+                context_id: None,
+                return_by_value: Some(true),
+                generate_preview: None,
+                user_gesture: None,
+                await_promise: Some(true),
+                throw_on_side_effect: None,
+                timeout: None,
+                disable_breaks: None,
+                repl_mode: None,
+                allow_unsafe_eval_blocked_by_csp: Some(true),
+                unique_context_id: None,
+                serialization_options: None,
+            },
+            deadline,
+            "running a script in the page",
+        )?;
+        if let Some(details) = result.exception_details {
+            return Err(BrowserError::Unprocessable(format!(
+                "a script in the page failed: {}",
+                details.text
+            )));
+        }
+        Ok(result.result.value.unwrap_or(serde_json::Value::Null))
+    }
+}
+
+fn not_loaded_in_time(load: &Load) -> BrowserError {
+    BrowserError::Unprocessable(format!(
+        "the page did not reach `{}` within timeout_ms ({} ms)",
+        load.wait_until.event(),
+        load.timeout.as_millis()
+    ))
+}
