@@ -227,10 +227,26 @@ impl TestServer {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base_url)
     }
+
+    /// Shuts the server down as `suite serve` does on SIGTERM, waiting for it to finish.
+    pub async fn stop(mut self) {
+        self.record_coverage();
+        if let Some(server) = self.server.take() {
+            server.close().await.expect("the server shuts down");
+        }
+    }
 }
 
 impl Drop for TestServer {
     fn drop(&mut self) {
+        self.record_coverage();
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+    }
+}
+
+impl TestServer {
+    /// Writes the (operation, status) pairs this server answered, when asked to.
+    fn record_coverage(&self) {
         if let (Some(dir), Some(server)) = (std::env::var_os("SUITE_COVERAGE_DIR"), &self.server) {
             let pairs = server.platform.metrics().answered();
             let lines: String = pairs
@@ -243,7 +259,6 @@ impl Drop for TestServer {
                 lines,
             );
         }
-        let _ = std::fs::remove_dir_all(&self.data_dir);
     }
 }
 

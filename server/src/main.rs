@@ -46,6 +46,16 @@ enum Command {
     /// Manage the sanctions lists: import, refresh, info, evaluate, bench.
     #[command(subcommand)]
     Lists(suite_server::sanctions::tools::cli::ListsCommand),
+    /// The screenshot API's tools.
+    #[command(subcommand)]
+    Screenshot(ScreenshotCommand),
+}
+
+#[derive(Subcommand)]
+enum ScreenshotCommand {
+    /// Benchmark the API (in process, over HTTP) against a raw CDP capture with the same
+    /// Chromium (`cargo xtask bench screenshot` runs it on the release build).
+    Bench,
 }
 
 #[derive(Subcommand)]
@@ -122,6 +132,9 @@ async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Keys(command) => keys_command(config, command).await,
+        Command::Screenshot(ScreenshotCommand::Bench) => {
+            suite_server::screenshot::tools::bench::run(config).await
+        }
         Command::Lists(command) => {
             let dir = config.sanctions.list_dir(&config.platform.data_dir);
             tokio::task::spawn_blocking(move || {

@@ -5,6 +5,9 @@
 //!   analysis in process, batches of 100 and memory, then (with `--evaluate`, or always when
 //!   no flag filters) recall on perturbed list names and false alarms on common names. PATHs
 //!   default to the real lists in `../shared/data/sanctions/` plus the EU fixture.
+//! - `screenshot`: warm screenshot and PDF through the API next to a raw CDP capture of the
+//!   same page with the same Chromium, a 10-URL batch next to one capture, and the pool
+//!   browser's memory over 500 captures (`suite screenshot bench`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -16,7 +19,10 @@ use crate::cargo::{Profile, build_suite};
 pub fn run(root: &Path, args: &[String]) -> Result<()> {
     match args.first().map(String::as_str) {
         Some("sanctions") => sanctions(root, &args[1..]),
-        _ => bail!("usage: cargo xtask bench sanctions [--evaluate | --bench-only] [PATH...]"),
+        Some("screenshot") => screenshot(root),
+        _ => bail!(
+            "usage: cargo xtask bench sanctions [--evaluate | --bench-only] [PATH...] | screenshot | validate"
+        ),
     }
 }
 
@@ -37,6 +43,19 @@ fn default_lists(root: &Path) -> Result<Vec<PathBuf>> {
         }
     }
     Ok(paths)
+}
+
+fn screenshot(root: &Path) -> Result<()> {
+    crate::system::ensure_server_deps()?;
+    let suite = build_suite(root, Profile::Release)?;
+    let status = Command::new(&suite)
+        .args(["screenshot", "bench"])
+        .status()
+        .with_context(|| format!("running {}", suite.display()))?;
+    if !status.success() {
+        bail!("`suite screenshot bench` exited with {status}");
+    }
+    Ok(())
 }
 
 fn sanctions(root: &Path, args: &[String]) -> Result<()> {

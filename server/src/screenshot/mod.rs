@@ -3,7 +3,7 @@
 //! the network before any work or charge.
 
 mod http;
-pub mod options;
+pub mod tools;
 
 use std::sync::Arc;
 

@@ -68,10 +68,22 @@ pub fn binary(configured: &Path) -> Result<PathBuf> {
 
 /// Launches one browser whose every request goes through `proxy`.
 pub fn launch(binary: &Path, proxy: SocketAddr) -> Result<Browser> {
-    let proxy_server = format!("http://{proxy}");
+    start(binary, Some(proxy))
+}
+
+/// Launches one browser with the same flags but no proxy: the benchmark's raw reference,
+/// never used to serve.
+pub fn launch_direct(binary: &Path) -> Result<Browser> {
+    start(binary, None)
+}
+
+fn start(binary: &Path, proxy: Option<SocketAddr>) -> Result<Browser> {
+    let proxy_server = proxy.map(|p| format!("http://{p}"));
     let mut args: Vec<&OsStr> = FLAGS.iter().map(OsStr::new).collect();
-    // Loopback bypasses a proxy unless told otherwise.
-    args.push(OsStr::new("--proxy-bypass-list=<-loopback>"));
+    if proxy.is_some() {
+        // Loopback bypasses a proxy unless told otherwise.
+        args.push(OsStr::new("--proxy-bypass-list=<-loopback>"));
+    }
     let options = LaunchOptions {
         headless: true,
         sandbox: false,
@@ -79,7 +91,7 @@ pub fn launch(binary: &Path, proxy: SocketAddr) -> Result<Browser> {
         path: Some(binary.to_owned()),
         idle_browser_timeout: CDP_TIMEOUT,
         ignore_certificate_errors: false,
-        proxy_server: Some(&proxy_server),
+        proxy_server: proxy_server.as_deref(),
         args,
         ignore_default_args: DROPPED_DEFAULTS.iter().map(OsStr::new).collect(),
         window_size: Some((1280, 800)),

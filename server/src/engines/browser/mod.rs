@@ -10,7 +10,7 @@ mod capture;
 pub mod config;
 pub mod egress;
 pub mod job;
-mod launch;
+pub mod launch;
 mod page;
 mod print;
 pub mod target;

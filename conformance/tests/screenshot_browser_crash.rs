@@ -1,0 +1,66 @@
+//! The browser engine survives its browser: when Chromium dies (killed here with SIGKILL, as
+//! the OOM killer would), the next capture fails at most once and later ones are served by a
+//! new browser; no Chromium outlives the server. Alone in its test binary, because it kills
+//! every Chromium this process started.
+
+use conformance::shots::ShotServer;
+use serde_json::json;
+use suite_client::types;
+use suite_server::platform::{Api, Plan};
+
+/// Chromium processes whose parent is this test process.
+fn our_browsers() -> Vec<u32> {
+    let me = std::process::id().to_string();
+    let out = std::process::Command::new("pgrep")
+        .args(["-P", &me, "chromium"])
+        .output()
+        .expect("pgrep runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_killed_browser_is_replaced_and_none_outlives_the_server() {
+    let s = ShotServer::start().await;
+    let key = s.server.key(Plan::Free, &[Api::Screenshot]).await;
+    let client = s.server.client(&key);
+    let shot: types::ScreenshotRequest =
+        serde_json::from_value(json!({ "url": s.pages.url("/"), "width": 300, "height": 200 }))
+            .expect("request");
+    client
+        .screenshot_capture(&shot)
+        .await
+        .expect("first capture");
+    let browsers = our_browsers();
+    assert_eq!(browsers.len(), 1, "one browser for the pool: {browsers:?}");
+    for pid in &browsers {
+        let _ = std::process::Command::new("kill")
+            .args(["-9", &pid.to_string()])
+            .status();
+    }
+    // The job that meets the dead browser may fail (500, refunded); the pool then relaunches.
+    let mut served = false;
+    for _ in 0..3 {
+        if client.screenshot_capture(&shot).await.is_ok() {
+            served = true;
+            break;
+        }
+    }
+    assert!(served, "a new browser serves after the crash");
+    let after = our_browsers();
+    assert_eq!(after.len(), 1, "{after:?}");
+    assert_ne!(after, browsers, "a new browser");
+    drop(client);
+    s.server.stop().await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !our_browsers().is_empty() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        our_browsers(),
+        Vec::<u32>::new(),
+        "no Chromium outlives the server"
+    );
+}

@@ -1,0 +1,326 @@
+//! `suite screenshot bench`: the screenshot API through HTTP next to a raw CDP capture of the
+//! same page with the same Chromium, measured in one run (`cargo xtask bench screenshot`
+//! runs it on the release build). Reports figures; asserts none.
+//!
+//! - warm screenshot (PNG 1280×800) and warm PDF (A4) through the API: a whole server in
+//!   process, auth and quota on SQLite, the engine's fresh context per job, the egress proxy;
+//! - the same with a raw CDP loop: one browser, one tab, navigate, wait for `load`, capture;
+//! - a 10-URL batch next to one capture;
+//! - the pool browser's resident memory (all its processes) after 500 captures.
+
+use std::net::SocketAddr;
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use base64::Engine as _;
+use bytes::Bytes;
+use headless_chrome::protocol::cdp::Page;
+use headless_chrome::protocol::cdp::types::Event;
+use http_body_util::{BodyExt, Full};
+use hyper_util::rt::TokioIo;
+
+use super::page::serve_invoice;
+use crate::config::Config;
+use crate::engines::browser::launch;
+use crate::platform::clock::Clock;
+use crate::platform::{Api, Plan, keys};
+use crate::server;
+
+/// Timed calls per figure.
+const RUNS: usize = 40;
+const WARMUP: usize = 5;
+/// Captures made before reading the pool browser's memory again.
+const MEMORY_CAPTURES: usize = 500;
+
+pub async fn run(mut config: Config) -> Result<()> {
+    let page = serve_invoice().await?;
+    let url = format!("http://{page}/invoice");
+    let data = std::env::temp_dir().join(format!("suite-bench-screenshot-{}", std::process::id()));
+    config.platform.listen = "127.0.0.1:0".into();
+    config.platform.data_dir = data.clone();
+    config.platform.database_url = String::new();
+    config.browser.allow_internal = vec![page.to_string()];
+    let log = crate::platform::logging::logger(dropshot::ConfigLoggingLevel::Warn)?;
+    let running = server::start(config.clone(), Clock::System, log).await?;
+    let addr = running.addr;
+    let key = keys::create(
+        running.platform.db(),
+        "bench",
+        &[(Api::Screenshot, Plan::Unlimited)],
+        chrono::Utc::now().timestamp(),
+    )
+    .await?
+    .api_key;
+    let api = ApiClient { addr, key };
+
+    let shot = format!(r#"{{"url":"{url}","width":1280,"height":800}}"#);
+    let pdf = format!(r#"{{"url":"{url}"}}"#);
+    let items: Vec<String> = (0..10)
+        .map(|i| format!(r#"{{"url":"{url}?{i}","width":1280,"height":800}}"#))
+        .collect();
+    let batch = format!(r#"{{"items":[{}]}}"#, items.join(","));
+
+    let api_shot = api
+        .time("/v1/dev/screenshot/screenshot", &shot, RUNS)
+        .await?;
+    let api_pdf = api.time("/v1/dev/screenshot/pdf", &pdf, RUNS).await?;
+    let api_batch = api
+        .time("/v1/dev/screenshot/batch", &batch, RUNS / 4)
+        .await?;
+
+    let pool_rss_start = chromium_rss_kib();
+    let mut rss_marks = Vec::new();
+    for done in 1..=MEMORY_CAPTURES {
+        api.call("/v1/dev/screenshot/screenshot", &shot).await?;
+        if done % 100 == 0 || done == MEMORY_CAPTURES - 5 {
+            rss_marks.push((done, chromium_rss_kib()));
+        }
+    }
+    running.close().await?;
+    let _ = std::fs::remove_dir_all(&data);
+
+    let binary = launch::binary(&config.browser.binary)?;
+    let raw = tokio::task::spawn_blocking(move || raw_cdp(&binary, &url)).await??;
+
+    let ratio = |a: &Stats, b: &Stats| a.p50 / b.p50;
+    println!("screenshot bench: a 40-row invoice page served on loopback, PNG 1280×800, A4 PDF");
+    println!("| figure | through the API | raw CDP, same browser | ratio (p50) |");
+    println!("|---|---|---|---|");
+    println!(
+        "| warm screenshot p50 / p99 | {} | {} | {:.2}× |",
+        api_shot,
+        raw.0,
+        ratio(&api_shot, &raw.0)
+    );
+    println!(
+        "| warm PDF p50 / p99 | {} | {} | {:.2}× |",
+        api_pdf,
+        raw.1,
+        ratio(&api_pdf, &raw.1)
+    );
+    println!(
+        "| batch of 10 p50 / p99 | {} | one API capture {:.1} ms | {:.2}× one |",
+        api_batch,
+        api_shot.p50,
+        api_batch.p50 / api_shot.p50
+    );
+    println!(
+        "pool browser RSS (all its processes): {} MiB after warm-up",
+        pool_rss_start / 1024
+    );
+    for (done, rss) in rss_marks {
+        println!("  after {done} captures: {} MiB", rss / 1024);
+    }
+    Ok(())
+}
+
+/// p50 and p99 in milliseconds.
+struct Stats {
+    p50: f64,
+    p99: f64,
+}
+
+impl std::fmt::Display for Stats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:.1} / {:.1} ms", self.p50, self.p99)
+    }
+}
+
+fn stats(mut ms: Vec<f64>) -> Stats {
+    ms.sort_by(f64::total_cmp);
+    let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
+    Stats {
+        p50: at(0.5),
+        p99: at(0.99),
+    }
+}
+
+/// The server under test, called over plain HTTP/1.1 from this process.
+struct ApiClient {
+    addr: SocketAddr,
+    key: String,
+}
+
+impl ApiClient {
+    async fn call(&self, path: &str, body: &str) -> Result<()> {
+        let stream = tokio::net::TcpStream::connect(self.addr).await?;
+        let (mut sender, connection) =
+            hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+        tokio::spawn(connection);
+        let request = http::Request::post(path)
+            .header("host", self.addr.to_string())
+            .header("x-api-key", &self.key)
+            .header("content-type", "application/json")
+            .body(Full::new(Bytes::from(body.to_owned())))?;
+        let response = sender.send_request(request).await?;
+        let status = response.status();
+        let answer = response.into_body().collect().await?.to_bytes();
+        if !status.is_success() {
+            bail!(
+                "{path} answered {status}: {}",
+                String::from_utf8_lossy(&answer)
+            );
+        }
+        Ok(())
+    }
+
+    async fn time(&self, path: &str, body: &str, runs: usize) -> Result<Stats> {
+        for _ in 0..WARMUP {
+            self.call(path, body).await?;
+        }
+        let mut ms = Vec::with_capacity(runs);
+        for _ in 0..runs {
+            let started = Instant::now();
+            self.call(path, body).await?;
+            ms.push(started.elapsed().as_secs_f64() * 1e3);
+        }
+        Ok(stats(ms))
+    }
+}
+
+/// The reference: one browser, one tab, the page loaded with `Page.navigate` and the `load`
+/// lifecycle event, then captured or printed, as a hand-written CDP client would.
+fn raw_cdp(binary: &std::path::Path, url: &str) -> Result<(Stats, Stats)> {
+    let browser = launch::launch_direct(binary)?;
+    let tab = browser.new_tab()?;
+    tab.call_method(
+        headless_chrome::protocol::cdp::Emulation::SetDeviceMetricsOverride {
+            width: 1280,
+            height: 800,
+            device_scale_factor: 1.0,
+            mobile: false,
+            scale: None,
+            screen_width: None,
+            screen_height: None,
+            position_x: None,
+            position_y: None,
+            dont_set_visible_size: None,
+            screen_orientation: None,
+            viewport: None,
+            display_feature: None,
+            device_posture: None,
+        },
+    )?;
+    let (tx, rx) = mpsc::channel();
+    let tx = std::sync::Mutex::new(tx);
+    tab.add_event_listener(Arc::new(move |event: &Event| {
+        if let Event::PageLoadEventFired(_) = event
+            && let Ok(tx) = tx.lock()
+        {
+            let _ = tx.send(());
+        }
+    }))?;
+    tab.call_method(Page::Enable {
+        enable_file_chooser_opened_event: None,
+    })?;
+    let load = |i: usize| -> Result<()> {
+        while rx.try_recv().is_ok() {}
+        tab.call_method(Page::Navigate {
+            url: format!("{url}?raw{i}"),
+            referrer: None,
+            transition_Type: None,
+            frame_id: None,
+            referrer_policy: None,
+        })?;
+        rx.recv_timeout(Duration::from_secs(30))
+            .context("load event")?;
+        Ok(())
+    };
+    let mut shots = Vec::new();
+    for i in 0..WARMUP + RUNS {
+        let started = Instant::now();
+        load(i)?;
+        let data = tab
+            .call_method(Page::CaptureScreenshot {
+                format: Some(Page::CaptureScreenshotFormatOption::Png),
+                quality: None,
+                clip: None,
+                from_surface: Some(true),
+                capture_beyond_viewport: None,
+                optimize_for_speed: None,
+            })?
+            .data;
+        let _png = base64::engine::general_purpose::STANDARD.decode(data)?;
+        if i >= WARMUP {
+            shots.push(started.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    let mut pdfs = Vec::new();
+    for i in 0..WARMUP + RUNS {
+        let started = Instant::now();
+        load(1000 + i)?;
+        let data = tab
+            .call_method(Page::PrintToPDF {
+                landscape: None,
+                display_header_footer: None,
+                print_background: Some(true),
+                scale: None,
+                paper_width: Some(210.0 / 25.4),
+                paper_height: Some(297.0 / 25.4),
+                margin_top: Some(10.0 / 25.4),
+                margin_bottom: Some(10.0 / 25.4),
+                margin_left: Some(10.0 / 25.4),
+                margin_right: Some(10.0 / 25.4),
+                page_ranges: None,
+                header_template: None,
+                footer_template: None,
+                prefer_css_page_size: None,
+                transfer_mode: None,
+                generate_tagged_pdf: None,
+                generate_document_outline: None,
+            })?
+            .data;
+        let _pdf = base64::engine::general_purpose::STANDARD.decode(data)?;
+        if i >= WARMUP {
+            pdfs.push(started.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    Ok((stats(shots), stats(pdfs)))
+}
+
+/// Resident memory, in KiB, of every Chromium process this process started (directly or
+/// through Chromium's own children).
+fn chromium_rss_kib() -> u64 {
+    let me = std::process::id();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    let mut parents = std::collections::HashMap::new();
+    let mut rss = std::collections::HashMap::new();
+    for entry in entries.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else {
+            continue;
+        };
+        let field = |name: &str| {
+            status
+                .lines()
+                .find(|l| l.starts_with(name))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse::<u64>().ok())
+        };
+        if let Some(ppid) = field("PPid:") {
+            parents.insert(pid, ppid as u32);
+        }
+        rss.insert(pid, field("VmRSS:").unwrap_or(0));
+    }
+    let descends = |mut pid: u32| {
+        while let Some(&parent) = parents.get(&pid) {
+            if parent == me {
+                return true;
+            }
+            if parent <= 1 {
+                return false;
+            }
+            pid = parent;
+        }
+        false
+    };
+    rss.iter()
+        .filter(|(pid, _)| descends(**pid))
+        .map(|(_, kib)| kib)
+        .sum()
+}
