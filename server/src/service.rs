@@ -126,14 +126,15 @@ fn lists_metrics(lists: &[ListStatus], now: DateTime<Utc>) -> String {
 /// last succeeded, and how many failed. A list never tried yet has no line.
 fn refresh_metrics(records: &[(Source, RefreshRecord)]) -> String {
     let mut out = String::new();
-    let mut family = |name: &str, kind: &str, help: &str, value: &dyn Fn(&RefreshRecord) -> Option<String>| {
-        let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
-        for (source, record) in records {
-            if let Some(v) = value(record) {
-                let _ = writeln!(out, "{name}{{list=\"{}\"}} {v}", source.slug());
+    let mut family =
+        |name: &str, kind: &str, help: &str, value: &dyn Fn(&RefreshRecord) -> Option<String>| {
+            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
+            for (source, record) in records {
+                if let Some(v) = value(record) {
+                    let _ = writeln!(out, "{name}{{list=\"{}\"}} {v}", source.slug());
+                }
             }
-        }
-    };
+        };
     let seconds = |t: Option<DateTime<Utc>>| t.map(|t| t.timestamp().to_string());
     family(
         "suite_sanctions_refresh_last_attempt_timestamp_seconds",
@@ -225,7 +226,10 @@ mod tests {
         ] {
             assert!(text.contains(&line), "{line} in {text}");
         }
-        assert!(!text.contains("last_success_timestamp_seconds{list=\"un\"}"), "{text}");
+        assert!(
+            !text.contains("last_success_timestamp_seconds{list=\"un\"}"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -60,10 +60,9 @@ impl Config {
             self.list_dir = v.into();
         }
         if let Some(v) = var("SUITE_SANCTIONS_REFRESH_INTERVAL_SECS") {
-            self.refresh_interval_secs = v
-                .trim()
-                .parse()
-                .context("SUITE_SANCTIONS_REFRESH_INTERVAL_SECS must be a whole number of seconds")?;
+            self.refresh_interval_secs = v.trim().parse().context(
+                "SUITE_SANCTIONS_REFRESH_INTERVAL_SECS must be a whole number of seconds",
+            )?;
         }
         self.refresh_sources()?;
         Ok(())
@@ -134,7 +133,11 @@ mod tests {
         assert_eq!(config.refresh_interval_secs, 6 * 3600);
         let sources = config.refresh_sources().unwrap();
         assert_eq!(sources.len(), Source::ALL.len());
-        assert!(sources.iter().all(|(_, urls)| urls[0].starts_with("https://")));
+        assert!(
+            sources
+                .iter()
+                .all(|(_, urls)| urls[0].starts_with("https://"))
+        );
         config
             .apply_env(|name| {
                 (name == "SUITE_SANCTIONS_REFRESH_INTERVAL_SECS").then(|| "0".to_owned())

@@ -328,7 +328,10 @@ impl Index {
             }
         }
         let total = self.entries.len();
-        self.specificity = entries.iter().map(|n| specificity(*n as usize, total)).collect();
+        self.specificity = entries
+            .iter()
+            .map(|n| specificity(*n as usize, total))
+            .collect();
         for (w, s) in self.weights.iter_mut().zip(&self.specificity) {
             *w *= s;
         }

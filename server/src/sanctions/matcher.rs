@@ -30,7 +30,7 @@ pub const SKELETON_SIM: f64 = 0.9;
 pub const ROMANIZATION_SIM: f64 = 0.95;
 /// Similarity of an initial to a name starting with it ("J" / "John").
 pub const INITIAL_SIM: f64 = 0.8;
-/// Weight of a middle name (neither first nor last token) in coverage.
+/// Weight of the middle names (neither first nor last token) in coverage, shared among them.
 const MIDDLE_WEIGHT: f64 = 0.8;
 
 /// A token prepared for comparison.
@@ -226,11 +226,14 @@ pub fn base_weight(token: &str) -> f64 {
 }
 
 /// A token's weight at position `i` of `n`: middle names (neither first nor last of three
-/// or more) count less.
+/// or more) count less, and together no more than one of them alone: people drop all their
+/// middle names at once ("Muammar Qadhafi" for "Muammar Mohammed Abu Minyar Qadhafi"), while
+/// a lone middle name left out ("Alejandro Flores" for "Alejandro Cacho Flores") is a good
+/// part of what tells the two apart.
 #[inline]
 fn positioned(w: f64, i: usize, n: usize) -> f64 {
     if n >= 3 && i > 0 && i + 1 < n {
-        w * MIDDLE_WEIGHT
+        w * MIDDLE_WEIGHT / (n - 2) as f64
     } else {
         w
     }
@@ -450,9 +453,7 @@ mod tests {
     #[test]
     fn typos_and_dropped_middle_names_still_match() {
         assert!(s("Ismial Haniya", "Ismail Haniya") > 0.9);
-        // Two dropped middle names still match at the default threshold (without the lists'
-        // token frequencies, which weigh the common "abdul" less, as screening does).
-        assert!(s("Ismail Haniya", "HANIYA, Ismail Abdul Salah") >= 0.85);
+        assert!(s("Ismail Haniya", "HANIYA, Ismail Abdul Salah") > 0.88);
         assert!(s("Ismail Abdul Haniya", "Ismail Haniya") > 0.88);
     }
 

@@ -159,11 +159,15 @@ pub fn refresh_once(
     refreshes.record(&outcomes, chrono::Utc::now());
     for outcome in &outcomes {
         match &outcome.result {
-            Ok(list) => slog::info!(log, "a sanctions list was refreshed from its official address";
+            Ok(list) => {
+                slog::info!(log, "a sanctions list was refreshed from its official address";
                 "list" => outcome.source.label(), "entries" => list.entries.len(),
-                "sha256" => &list.content_sha256),
-            Err(e) => slog::warn!(log, "a sanctions list could not be refreshed; the list in force is kept";
-                "list" => outcome.source.label(), "problem" => problem_text(e)),
+                "sha256" => &list.content_sha256)
+            }
+            Err(e) => {
+                slog::warn!(log, "a sanctions list could not be refreshed; the list in force is kept";
+                "list" => outcome.source.label(), "problem" => problem_text(e))
+            }
         }
     }
     if outcomes.iter().any(|o| o.result.is_ok()) {

