@@ -107,6 +107,8 @@ impl TestServer {
         config.platform.listen = "127.0.0.1:0".into();
         config.platform.data_dir = data_dir.clone();
         config.platform.database_url = fresh_database().await?;
+        // A test server never downloads the official lists: its lists are the test's own.
+        config.sanctions.refresh_interval_secs = 0;
         let tls_ca = if tls {
             let ca = tls::TestCa::new("suite conformance CA")?;
             let files = ca.server_files(&data_dir)?;

@@ -137,8 +137,9 @@ async fn run(cli: Cli) -> Result<()> {
         }
         Command::Lists(command) => {
             let dir = config.sanctions.list_dir(&config.platform.data_dir);
+            let sources = config.sanctions.refresh_sources()?;
             tokio::task::spawn_blocking(move || {
-                suite_server::sanctions::tools::cli::run(&dir, command)
+                suite_server::sanctions::tools::cli::run(&dir, &sources, command)
             })
             .await
             .context("the lists command stopped")?

@@ -9,6 +9,8 @@ use http::{Response, StatusCode};
 
 use crate::Suite;
 use crate::sanctions::ListStatus;
+use crate::sanctions::model::Source;
+use crate::sanctions::refresh::RefreshRecord;
 
 /// The contract, served as written.
 pub const CONTRACT: &str = include_str!("../../openapi/suite.yaml");
@@ -54,6 +56,7 @@ pub async fn metrics(rqctx: RequestContext<Suite>) -> Result<Response<Body>, Htt
     let suite = rqctx.context();
     let mut body = suite.platform.metrics().render();
     body.push_str(&lists_metrics(&suite.sanctions.list_status(), Utc::now()));
+    body.push_str(&refresh_metrics(&suite.sanctions.refreshes.records()));
     text(StatusCode::OK, "text/plain; version=0.0.4", body)
 }
 
@@ -118,6 +121,48 @@ fn lists_metrics(lists: &[ListStatus], now: DateTime<Utc>) -> String {
     out
 }
 
+/// Prometheus metrics of the server's own refreshes of the lists from their official
+/// addresses, by list: when the last one was tried and when one last succeeded, whether the
+/// last succeeded, and how many failed. A list never tried yet has no line.
+fn refresh_metrics(records: &[(Source, RefreshRecord)]) -> String {
+    let mut out = String::new();
+    let mut family =
+        |name: &str, kind: &str, help: &str, value: &dyn Fn(&RefreshRecord) -> Option<String>| {
+            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
+            for (source, record) in records {
+                if let Some(v) = value(record) {
+                    let _ = writeln!(out, "{name}{{list=\"{}\"}} {v}", source.slug());
+                }
+            }
+        };
+    let seconds = |t: Option<DateTime<Utc>>| t.map(|t| t.timestamp().to_string());
+    family(
+        "suite_sanctions_refresh_last_attempt_timestamp_seconds",
+        "gauge",
+        "When the server last tried to download the list (Unix time).",
+        &|r| seconds(r.last_attempt),
+    );
+    family(
+        "suite_sanctions_refresh_last_success_timestamp_seconds",
+        "gauge",
+        "When a download last replaced the list (Unix time).",
+        &|r| seconds(r.last_success),
+    );
+    family(
+        "suite_sanctions_refresh_last_success",
+        "gauge",
+        "1 when the last download replaced the list, 0 when it failed and the list in force was kept.",
+        &|r| Some(u8::from(r.last_ok).to_string()),
+    );
+    family(
+        "suite_sanctions_refresh_failures_total",
+        "counter",
+        "Downloads of the list that failed (unreachable, or not a list that parses) since start.",
+        &|r| Some(r.failures.to_string()),
+    );
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,6 +187,49 @@ mod tests {
             "sanctions list OFAC SDN: 8976 entries, published 2021-07-01, 10 days old, SNAPSHOT shipped with the suite: run `suite lists refresh`\n"
         );
         assert!(lists_report(&[], now).contains("no list loaded"));
+    }
+
+    #[test]
+    fn refresh_metrics_say_when_and_whether_each_list_was_refreshed() {
+        let at = Utc.with_ymd_and_hms(2026, 3, 1, 6, 0, 0).unwrap();
+        let records = [
+            (
+                Source::OfacSdn,
+                RefreshRecord {
+                    last_attempt: Some(at),
+                    last_success: Some(at),
+                    last_ok: true,
+                    failures: 0,
+                },
+            ),
+            (
+                Source::UnConsolidated,
+                RefreshRecord {
+                    last_attempt: Some(at),
+                    last_success: None,
+                    last_ok: false,
+                    failures: 2,
+                },
+            ),
+        ];
+        let text = refresh_metrics(&records);
+        let t = at.timestamp();
+        for line in [
+            format!("suite_sanctions_refresh_last_attempt_timestamp_seconds{{list=\"un\"}} {t}\n"),
+            format!(
+                "suite_sanctions_refresh_last_success_timestamp_seconds{{list=\"ofac-sdn\"}} {t}\n"
+            ),
+            "suite_sanctions_refresh_last_success{list=\"ofac-sdn\"} 1\n".to_owned(),
+            "suite_sanctions_refresh_last_success{list=\"un\"} 0\n".to_owned(),
+            "suite_sanctions_refresh_failures_total{list=\"un\"} 2\n".to_owned(),
+            "# TYPE suite_sanctions_refresh_failures_total counter\n".to_owned(),
+        ] {
+            assert!(text.contains(&line), "{line} in {text}");
+        }
+        assert!(
+            !text.contains("last_success_timestamp_seconds{list=\"un\"}"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -41,8 +41,11 @@ pub struct Index {
     pub lists: Vec<ListMeta>,
     pub names: Vec<IndexedName>,
     vocab: Vec<Token>,
-    /// Base weight of each vocabulary token (see `matcher::base_weight`).
+    /// Weight of each vocabulary token in coverage: its base weight (see
+    /// `matcher::base_weight`) times its specificity.
     weights: Vec<f64>,
+    /// How specific each vocabulary token is to few entries (see [`specificity`]).
+    specificity: Vec<f64>,
     by_text: FxHashMap<String, u32>,
     /// token id → ids of the names containing it (or whose joined form it is).
     postings: Vec<Vec<u32>>,
@@ -153,6 +156,29 @@ fn trigram_keys(token: &str) -> Vec<u32> {
     keys
 }
 
+/// Lists shorter than this many entries are weighed as if they had this many: on a handful
+/// of entries every token looks common.
+const SPECIFICITY_MIN_ENTRIES: usize = 5000;
+/// Tokens found in at most this share of the entries are fully specific.
+const SPECIFIC_SHARE: f64 = 0.001;
+/// The least specificity: the most common token still counts for this much of its length.
+const SPECIFICITY_FLOOR: f64 = 0.3;
+
+/// How much a token found in `entries` of `total` entries says about which entry a name
+/// is, from 1 (a token of at most one entry in a thousand) down to [`SPECIFICITY_FLOOR`]:
+/// the inverse document frequency `ln(total / entries)` relative to that of the fully
+/// specific share. Common given names and surnames ("mohammad", "jose"), and the generic
+/// words of company names ("trading", "international", "bank"), weigh less than the
+/// tokens that set a name apart, so a name does not match on them alone.
+pub fn specificity(entries: usize, total: usize) -> f64 {
+    if entries == 0 {
+        return 1.0;
+    }
+    let total = total.max(SPECIFICITY_MIN_ENTRIES) as f64;
+    let idf = (total / entries as f64).ln();
+    (idf / (1.0 / SPECIFIC_SHARE).ln()).clamp(SPECIFICITY_FLOOR, 1.0)
+}
+
 /// Tokens up to this length are found by one-letter deletions rather than trigrams.
 const SHORT_TOKEN: usize = 6;
 
@@ -249,6 +275,7 @@ impl Index {
             }
         }
         index.entries = entries;
+        index.weigh_by_specificity();
         for (id, token) in index.vocab.iter().enumerate() {
             if token.text.len() <= SHORT_TOKEN + 1 {
                 for key in deletion_keys(&token.text) {
@@ -285,6 +312,36 @@ impl Index {
             }
         }
         index
+    }
+
+    /// Counts the entries each token appears in and weighs each token by its specificity.
+    fn weigh_by_specificity(&mut self) {
+        let mut entries = vec![0u32; self.vocab.len()];
+        let mut last = vec![u32::MAX; self.vocab.len()];
+        for name in &self.names {
+            for t in name.tokens.iter() {
+                let t = *t as usize;
+                if last[t] != name.entry {
+                    last[t] = name.entry;
+                    entries[t] += 1;
+                }
+            }
+        }
+        let total = self.entries.len();
+        self.specificity = entries
+            .iter()
+            .map(|n| specificity(*n as usize, total))
+            .collect();
+        for (w, s) in self.weights.iter_mut().zip(&self.specificity) {
+            *w *= s;
+        }
+    }
+
+    /// The specificity of a normalized token (1 for a token no list uses).
+    pub fn token_specificity(&self, text: &str) -> f64 {
+        self.by_text
+            .get(text)
+            .map_or(1.0, |id| self.specificity[*id as usize])
     }
 
     fn intern(&mut self, text: &str) -> u32 {
@@ -385,7 +442,7 @@ impl Index {
                 {
                     for id in list {
                         if self.vocab[*id as usize].text.len() >= 4 {
-                            out.push((*id, matcher::PHONETIC_SIM, PairKind::Phonetic));
+                            consider(*id, &mut out);
                         }
                     }
                 }
@@ -512,7 +569,7 @@ impl Index {
             weights: query
                 .tokens
                 .iter()
-                .map(|t| matcher::base_weight(&t.text))
+                .map(|t| matcher::base_weight(&t.text) * self.token_specificity(&t.text))
                 .collect(),
             joined: query.normalized.joined(),
             sims,
@@ -568,6 +625,13 @@ impl Index {
                     }
                     None => None,
                 }
+            },
+            |i, j| {
+                let id = listed.tokens[j];
+                p.query.tokens[i]
+                    .text
+                    .len()
+                    .min(self.vocab[id as usize].text.len())
             },
             || {
                 if close {

@@ -7,8 +7,22 @@ use super::hangul;
 use super::normalize::Script;
 use super::phonetic;
 
-/// Similarity given to two different tokens whose Double Metaphone codes agree.
+/// Similarity given to two different tokens whose Double Metaphone codes agree and whose
+/// spellings are not far apart (Jaro-Winkler at least [`PHONETIC_FULL_JW`]).
 pub const PHONETIC_SIM: f64 = 0.9;
+/// The spelling similarity from which a phonetic agreement earns all of [`PHONETIC_SIM`];
+/// below, the agreement earns less, down to [`PHONETIC_LEAST`] at 0.2 lower: Double Metaphone
+/// folds so much ("Cohen" / "Kahane", "Suzuki" / "Zisco") that sounding alike says little
+/// about names spelled very differently.
+pub const PHONETIC_FULL_JW: f64 = 0.8;
+/// The least a phonetic agreement earns.
+pub const PHONETIC_LEAST: f64 = 0.75;
+
+/// The similarity of a phonetic agreement between tokens of spelling similarity `jw`.
+pub fn phonetic_sim(jw: f64) -> f64 {
+    let shortfall = ((PHONETIC_FULL_JW - jw) / 0.2).clamp(0.0, 1.0);
+    PHONETIC_SIM - (PHONETIC_SIM - PHONETIC_LEAST) * shortfall
+}
 /// Similarity of a consonant-skeleton agreement (transliterations from Arabic script).
 pub const SKELETON_SIM: f64 = 0.9;
 /// Similarity of two romanizations of the same Korean syllables ("Gim" / "Kim", "Jeong" /
@@ -16,8 +30,8 @@ pub const SKELETON_SIM: f64 = 0.9;
 pub const ROMANIZATION_SIM: f64 = 0.95;
 /// Similarity of an initial to a name starting with it ("J" / "John").
 pub const INITIAL_SIM: f64 = 0.8;
-/// Weight of a middle name (neither first nor last token) in coverage.
-const MIDDLE_WEIGHT: f64 = 0.4;
+/// Weight of the middle names (neither first nor last token) in coverage, shared among them.
+const MIDDLE_WEIGHT: f64 = 0.8;
 
 /// A token prepared for comparison.
 #[derive(Debug, Clone, PartialEq)]
@@ -133,13 +147,14 @@ pub fn token_sim(q: &Token, n: &Token) -> (f64, PairKind) {
         return (0.0, PairKind::Fuzzy);
     }
     let jw = jaro_winkler(&q.text, &n.text);
-    let mut best = (jw, PairKind::Fuzzy);
+    let mut best = (spelling_sim(&q.text, &n.text, jw), PairKind::Fuzzy);
     if jw < PHONETIC_SIM
         && q.text.len() >= 4
         && n.text.len() >= 4
         && phonetic::sounds_alike(&q.codes, &n.codes)
+        && phonetic_sim(jw) > jw
     {
-        best = (PHONETIC_SIM, PairKind::Phonetic);
+        best = (phonetic_sim(jw), PairKind::Phonetic);
     }
     if best.0 < SKELETON_SIM
         && let Some(skel) = &q.skeleton
@@ -152,6 +167,25 @@ pub fn token_sim(q: &Token, n: &Token) -> (f64, PairKind) {
         best = (ROMANIZATION_SIM, PairKind::Romanization);
     }
     best
+}
+
+/// The spelling similarity of two different tokens: Jaro-Winkler `jw` when they are one
+/// edit apart (a typo) and long enough for one edit to be a small part of them; otherwise
+/// the mean of `jw` and the share of letters left unedited (optimal string alignment), so
+/// that names several edits apart ("Rahimi" / "Ebrahimi", "Shevchenko" / "Shevchuk"), or one
+/// edit apart in four letters or fewer ("Zhou" / "Zhao"), are not taken for typos of each
+/// other. Names that sound alike are compared phonetically as well.
+pub fn spelling_sim(a: &str, b: &str, jw: f64) -> f64 {
+    let longest = a.chars().count().max(b.chars().count());
+    if jw < PAIR_FLOOR || longest == 0 {
+        return jw;
+    }
+    let edits = strsim::osa_distance(a, b);
+    if edits <= 1 && longest > 4 {
+        return jw;
+    }
+    let kept = 1.0 - edits as f64 / longest as f64;
+    jw.min(0.5 * jw + 0.5 * kept)
 }
 
 /// Whether two tokens, one of them romanized from Hangul, spell the same Korean word.
@@ -192,11 +226,14 @@ pub fn base_weight(token: &str) -> f64 {
 }
 
 /// A token's weight at position `i` of `n`: middle names (neither first nor last of three
-/// or more) count less.
+/// or more) count less, and together no more than one of them alone: people drop all their
+/// middle names at once ("Muammar Qadhafi" for "Muammar Mohammed Abu Minyar Qadhafi"), while
+/// a lone middle name left out ("Alejandro Flores" for "Alejandro Cacho Flores") is a good
+/// part of what tells the two apart.
 #[inline]
 fn positioned(w: f64, i: usize, n: usize) -> f64 {
     if n >= 3 && i > 0 && i + 1 < n {
-        w * MIDDLE_WEIGHT
+        w * MIDDLE_WEIGHT / (n - 2) as f64
     } else {
         w
     }
@@ -223,10 +260,21 @@ impl NameScore {
     }
 }
 
+/// Tokens of at least this many letters stand alone: an approximate match of a shorter lone
+/// token counts its doubt more (up to twice, at half this length).
+const LONE_TOKEN_LEN: usize = 8;
+
+/// The score of a name that is one approximate token matched with credit `c` by one
+/// token, the shorter of the two being `len` letters long.
+pub fn lone_token_score(c: f64, len: usize) -> f64 {
+    let amplify = (LONE_TOKEN_LEN as f64 / len.max(1) as f64).clamp(1.0, 2.0);
+    (1.0 - (1.0 - c) * amplify).max(0.0)
+}
+
 /// Below this a token pair does not count as matched.
 pub const PAIR_FLOOR: f64 = 0.7;
 /// Factor per approximate (not identical) token pair beyond the first.
-const APPROXIMATE_PENALTY: f64 = 0.95;
+const APPROXIMATE_PENALTY: f64 = 0.94;
 
 /// The credit a token pair of similarity `sim` earns: its similarity from 0.9 up, falling
 /// three times faster below (two names that merely look alike earn little).
@@ -251,6 +299,7 @@ pub fn score(query: &[Token], name: &[Token]) -> NameScore {
             let (sim, kind) = token_sim(&query[i], &name[j]);
             (sim >= PAIR_FLOOR).then_some((sim, kind))
         },
+        |i, j| query[i].text.len().min(name[j].text.len()),
         || (joined(query), joined(name)),
     )
 }
@@ -271,9 +320,10 @@ pub fn score_core(
     query_weights: &[f64],
     name_weights: &[f64],
     sim: impl Fn(usize, usize) -> Option<(f64, PairKind)>,
+    shorter: impl Fn(usize, usize) -> usize,
     joined: impl FnOnce() -> (String, String),
 ) -> NameScore {
-    score_core_with(query_weights, name_weights, sim, joined, true)
+    score_core_with(query_weights, name_weights, sim, shorter, joined, true)
 }
 
 /// [`score_core`], keeping the pairs in the answer or not (the explanation needs them,
@@ -282,6 +332,7 @@ pub fn score_core_with(
     query_weights: &[f64],
     name_weights: &[f64],
     sim: impl Fn(usize, usize) -> Option<(f64, PairKind)>,
+    shorter: impl Fn(usize, usize) -> usize,
     joined: impl FnOnce() -> (String, String),
     keep_pairs: bool,
 ) -> NameScore {
@@ -296,7 +347,7 @@ pub fn score_core_with(
     if nq == 0 || nn == 0 {
         return out;
     }
-    let (q_hit, n_hit, approximate) = PAIRS.with(|all| {
+    let (q_hit, n_hit, approximate, lone) = PAIRS.with(|all| {
         let mut all = all.borrow_mut();
         all.clear();
         for i in 0..nq {
@@ -312,6 +363,8 @@ pub fn score_core_with(
         let mut q_used = [false; 64];
         let mut n_used = [false; 64];
         let (mut q_hit, mut n_hit, mut approximate) = (0.0, 0.0, 0usize);
+        let mut matched = 0usize;
+        let mut lone = None;
         for pair in all.iter() {
             if pair.0 < 64 && pair.1 < 64 && !q_used[pair.0] && !n_used[pair.1] {
                 q_used[pair.0] = true;
@@ -323,12 +376,14 @@ pub fn score_core_with(
                 if !matches!(pair.3, PairKind::Exact | PairKind::Romanization) {
                     approximate += 1;
                 }
+                matched += 1;
+                lone = Some(*pair);
                 if keep_pairs {
                     out.pairs.push(*pair);
                 }
             }
         }
-        (q_hit, n_hit, approximate)
+        (q_hit, n_hit, approximate, lone.filter(|_| matched == 1))
     });
     let q_total: f64 = (0..nq).map(|i| positioned(query_weights[i], i, nq)).sum();
     let n_total: f64 = (0..nn).map(|j| positioned(name_weights[j], j, nn)).sum();
@@ -340,6 +395,23 @@ pub fn score_core_with(
     // Several approximate tokens together are weaker evidence than each alone.
     if approximate >= 2 {
         out.score *= APPROXIMATE_PENALTY.powi(approximate as i32 - 1);
+    }
+    if let Some((i, j, sim, kind)) = lone {
+        let lone_len = shorter(i, j);
+        if nq > 1 || nn > 1 {
+            // One token in common, the rest not: both names must be mostly that token (the
+            // others generic or common words), not merely one of them.
+            out.score = 0.5 * qc.max(nc) + 0.5 * qc.min(nc);
+        } else if !matches!(
+            kind,
+            PairKind::Exact | PairKind::Skeleton | PairKind::Romanization
+        ) {
+            // One approximate token and nothing else: nothing corroborates it, and the
+            // shorter the token, the more an edit or a shared sound changes it (agreements
+            // of transliteration systems, consonant skeletons and Korean romanizations, are
+            // systematic, not doubts).
+            out.score = lone_token_score(credit(sim), lone_len);
+        }
     }
     if nq != nn {
         let (qj, nj) = joined();

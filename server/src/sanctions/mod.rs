@@ -3,7 +3,9 @@
 //! `eu_xml`) feed the `store`, which holds an immutable `index`; `screen` is the fast path,
 //! `deep` the multi-signal analysis, `batch` runs many screens on one snapshot. `http` maps
 //! the contract's types to these engines; `tools/` holds the CLI, benchmark and evaluation.
-//! The API's state is [`Sanctions`], started from its `[sanctions]` section (`config`).
+//! The API's state is [`Sanctions`], started from its `[sanctions]` section (`config`): it
+//! reloads the list directory when its files change and downloads the official lists again
+//! every `refresh_interval_secs` (`refresh`).
 
 pub mod batch;
 pub mod config;
@@ -23,6 +25,7 @@ pub mod ofac_csv;
 pub mod ofac_remarks;
 pub mod ofac_xml;
 pub mod phonetic;
+pub mod refresh;
 pub mod screen;
 pub mod store;
 pub mod tools;
@@ -35,16 +38,22 @@ mod engine_tests;
 mod http_tests;
 #[cfg(test)]
 mod real_lists_tests;
+#[cfg(test)]
+mod refresh_tests;
 
 use std::sync::Arc;
+use std::time::Duration;
 
+use refresh::RefreshLog;
 use store::ListStore;
 
-/// The sanctions API's state: the list store and the answer limits.
+/// The sanctions API's state: the list store, the answer limits and the refreshes so far.
 #[derive(Debug)]
 pub struct Sanctions {
     pub store: Arc<ListStore>,
     pub max_matches: usize,
+    /// The outcome of each list's official downloads since start (`/metrics`).
+    pub refreshes: Arc<RefreshLog>,
 }
 
 /// One list in force, as an operator sees it (`/readyz`, `/metrics`).
@@ -75,8 +84,9 @@ impl Sanctions {
             .collect()
     }
 
-    /// Loads the lists of the configured directory (below `data_dir` unless set), and keeps
-    /// checking it every `reload_interval_secs` (0: never) while a Tokio runtime runs.
+    /// Loads the lists of the configured directory (below `data_dir` unless set), and while a
+    /// Tokio runtime runs keeps checking it every `reload_interval_secs` and downloads the
+    /// lists again every `refresh_interval_secs` (0: never).
     pub fn start(
         config: &config::Config,
         data_dir: &std::path::Path,
@@ -86,14 +96,16 @@ impl Sanctions {
         let max_matches = config.max_matches;
         let (store, outcome) = ListStore::open(config.list_dir(data_dir));
         let store = Arc::new(store);
+        let refreshes = Arc::new(RefreshLog::default());
         report(log, &store, &outcome);
+        let runtime = tokio::runtime::Handle::try_current().ok();
         if reload_secs > 0
-            && let Ok(handle) = tokio::runtime::Handle::try_current()
+            && let Some(handle) = &runtime
         {
             let weak = Arc::downgrade(&store);
             let log = log.clone();
             handle.spawn(async move {
-                let mut ticker = tokio::time::interval(std::time::Duration::from_secs(reload_secs));
+                let mut ticker = tokio::time::interval(Duration::from_secs(reload_secs));
                 ticker.tick().await;
                 loop {
                     ticker.tick().await;
@@ -109,7 +121,130 @@ impl Sanctions {
                 }
             });
         }
-        Sanctions { store, max_matches }
+        if config.refresh_interval_secs > 0
+            && let Some(handle) = &runtime
+        {
+            match config.refresh_sources() {
+                Ok(sources) => {
+                    handle.spawn(refresh_periodically(
+                        Arc::downgrade(&store),
+                        Arc::clone(&refreshes),
+                        sources,
+                        Duration::from_secs(config.refresh_interval_secs),
+                        log.clone(),
+                    ));
+                }
+                Err(e) => {
+                    slog::error!(log, "the sanctions lists will not be refreshed"; "error" => format!("{e:#}"));
+                }
+            }
+        }
+        Sanctions {
+            store,
+            max_matches,
+            refreshes,
+        }
+    }
+}
+
+/// Downloads the lists of `sources` into the store's directory, swaps in those that parse,
+/// and records and logs each list's outcome. A list that fails keeps the one in force.
+pub fn refresh_once(
+    store: &ListStore,
+    refreshes: &RefreshLog,
+    sources: &[(model::Source, Vec<String>)],
+    log: &slog::Logger,
+) -> Vec<refresh::Refreshed> {
+    let outcomes = refresh::refresh_from(store.dir(), sources, &mut |_, _, _| {});
+    refreshes.record(&outcomes, chrono::Utc::now());
+    for outcome in &outcomes {
+        match &outcome.result {
+            Ok(list) => {
+                slog::info!(log, "a sanctions list was refreshed from its official address";
+                "list" => outcome.source.label(), "entries" => list.entries.len(),
+                "sha256" => &list.content_sha256)
+            }
+            Err(e) => {
+                slog::warn!(log, "a sanctions list could not be refreshed; the list in force is kept";
+                "list" => outcome.source.label(), "problem" => problem_text(e))
+            }
+        }
+    }
+    if outcomes.iter().any(|o| o.result.is_ok()) {
+        let outcome = store.reload();
+        report(log, store, &outcome);
+    }
+    outcomes
+}
+
+/// A refresh problem as logged: its first line, at most 300 characters (a parser's message
+/// names where a file failed, never a whole record).
+fn problem_text(problem: &str) -> String {
+    let line = problem.lines().next().unwrap_or("");
+    match line.char_indices().nth(300) {
+        Some((cut, _)) => format!("{}…", &line[..cut]),
+        None => line.to_owned(),
+    }
+}
+
+/// When the first refresh is due: at once when a list of `sources` is missing or is the
+/// snapshot shipped with the suite, else one `interval` after the least recently imported
+/// list was imported (so restarts do not postpone refreshes forever, nor repeat them).
+pub fn first_refresh_delay(
+    dir: &std::path::Path,
+    sources: &[(model::Source, Vec<String>)],
+    interval: Duration,
+    now: std::time::SystemTime,
+) -> Duration {
+    let mut delay = interval;
+    for (source, _) in sources {
+        if store::is_snapshot(dir, *source) {
+            return Duration::ZERO;
+        }
+        let imported = std::fs::metadata(dir.join(source.slug())).and_then(|m| m.modified());
+        let Ok(imported) = imported else {
+            return Duration::ZERO;
+        };
+        let since = now.duration_since(imported).unwrap_or(Duration::ZERO);
+        delay = delay.min(interval.saturating_sub(since));
+    }
+    delay
+}
+
+/// The background refresh: the first when due ([`first_refresh_delay`]), then one every
+/// `interval`, each on a blocking thread; stops with the store.
+async fn refresh_periodically(
+    store: std::sync::Weak<ListStore>,
+    refreshes: Arc<RefreshLog>,
+    sources: Vec<(model::Source, Vec<String>)>,
+    interval: Duration,
+    log: slog::Logger,
+) {
+    let sources = Arc::new(sources);
+    let first = match store.upgrade() {
+        Some(store) => first_refresh_delay(
+            store.dir(),
+            &sources,
+            interval,
+            std::time::SystemTime::now(),
+        ),
+        None => return,
+    };
+    tokio::time::sleep(first).await;
+    let mut ticker = tokio::time::interval(interval);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticker.tick().await;
+        let Some(store) = store.upgrade() else { break };
+        let refreshes = Arc::clone(&refreshes);
+        let sources = Arc::clone(&sources);
+        let log = log.clone();
+        let done =
+            tokio::task::spawn_blocking(move || refresh_once(&store, &refreshes, &sources, &log))
+                .await;
+        if done.is_err() {
+            break;
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use super::{bench, evaluate, snapshot};
 use crate::sanctions::index::Index;
 use crate::sanctions::model::{ListFile, Quality, Source};
-use crate::sanctions::store;
+use crate::sanctions::{refresh, store};
 
 /// The `lists` subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -39,7 +39,12 @@ pub enum ListsCommand {
     Info,
     /// Recall on perturbed list names and false alarms on common names, on PATHs (default:
     /// the list directory).
-    Evaluate { paths: Vec<PathBuf> },
+    Evaluate {
+        paths: Vec<PathBuf>,
+        /// Misses and false alarms shown per kind.
+        #[arg(long, default_value_t = 5)]
+        examples: usize,
+    },
     /// Time index building, screening, deep analysis and batches on PATHs (default: the list
     /// directory), and report memory.
     Bench {
@@ -50,17 +55,18 @@ pub enum ListsCommand {
     },
 }
 
-/// Runs a `lists` subcommand with the list directory `dir`.
-pub fn run(dir: &Path, command: ListsCommand) -> Result<()> {
+/// Runs a `lists` subcommand with the list directory `dir`; `refresh` and `ensure` download
+/// `sources` (the lists and their addresses, `Config::refresh_sources`).
+pub fn run(dir: &Path, sources: &[(Source, Vec<String>)], command: ListsCommand) -> Result<()> {
     match command {
         ListsCommand::Import { paths, published } => import(dir, &paths, published),
-        ListsCommand::Refresh => refresh(dir),
-        ListsCommand::Ensure => ensure(dir, refresh),
+        ListsCommand::Refresh => refresh_from(dir, sources),
+        ListsCommand::Ensure => ensure(dir, |dir| refresh_from(dir, sources)),
         ListsCommand::Info => info(dir),
-        ListsCommand::Evaluate { paths } => {
+        ListsCommand::Evaluate { paths, examples } => {
             let (index, _) = load_paths(dir, &paths)?;
             let report = evaluate::evaluate(&index);
-            write!(std::io::stdout(), "{}", report.render())?;
+            write!(std::io::stdout(), "{}", report.render_with(examples))?;
             Ok(())
         }
         ListsCommand::Bench { paths, queries } => {
@@ -223,74 +229,17 @@ fn ensure(dir: &Path, refresh: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
     info(dir)
 }
 
-fn refresh(dir: &Path) -> Result<()> {
-    let official: Vec<(Source, &[&str])> = Source::ALL
-        .iter()
-        .map(|s| (*s, store::official_urls(*s)))
-        .collect();
-    refresh_from(dir, &official)
-}
-
 /// Downloads each source from its addresses and imports it; a source that fails leaves its
-/// list in `dir` as it was.
-fn refresh_from(dir: &Path, sources: &[(Source, &[&str])]) -> Result<()> {
-    let work = std::env::temp_dir().join(format!("suite-lists-refresh-{}", std::process::id()));
+/// list in `dir` as it was, and the error names each failure.
+fn refresh_from(dir: &Path, sources: &[(Source, Vec<String>)]) -> Result<()> {
+    let outcomes = refresh::refresh_from(dir, sources, &mut progress);
     let mut failures = Vec::new();
-    let total: usize = sources.iter().map(|(_, urls)| urls.len()).sum();
-    let mut done = 0;
-    for &(source, urls) in sources {
-        let folder = work.join(source.slug());
-        std::fs::create_dir_all(&folder)
-            .with_context(|| format!("creating {}", folder.display()))?;
-        let mut ok = true;
-        for url in urls {
-            progress(done, total, &format!("downloading {url}"));
-            let target = folder.join(store::download_name(source, url));
-            let outcome = std::process::Command::new("curl")
-                .args([
-                    "--fail",
-                    "--silent",
-                    "--show-error",
-                    "--location",
-                    "--max-time",
-                    "300",
-                    "--output",
-                ])
-                .arg(&target)
-                .arg(url)
-                .output();
-            done += 1;
-            match outcome {
-                Ok(out) if out.status.success() => {}
-                Ok(out) => {
-                    ok = false;
-                    failures.push(format!(
-                        "{url}: {}",
-                        String::from_utf8_lossy(&out.stderr).trim()
-                    ));
-                }
-                Err(e) => {
-                    ok = false;
-                    failures.push(format!("{url}: curl could not run ({e})"));
-                }
-            }
-            if !ok {
-                break;
-            }
-        }
-        if ok {
-            let path = match source {
-                Source::OfacSdn | Source::OfacConsolidated => folder.clone(),
-                _ => folder.join(store::download_name(source, "")),
-            };
-            match store::import(&path, dir, None) {
-                Ok(list) => writeln!(std::io::stdout(), "{}", describe(&list))?,
-                Err(e) => failures.push(format!("{}: {e}", source.label())),
-            }
+    for outcome in outcomes {
+        match outcome.result {
+            Ok(list) => writeln!(std::io::stdout(), "{}", describe(&list))?,
+            Err(e) => failures.push(format!("{}: {e}", outcome.source.label())),
         }
     }
-    progress(total, total, "done");
-    let _ = std::fs::remove_dir_all(&work);
     if !failures.is_empty() {
         bail!(
             "could not refresh {} list(s); the lists in {} are unchanged for those:\n  {}",
@@ -380,7 +329,7 @@ mod tests {
         let fixture = fixtures_dir().join("eu_fsf_sample.xml");
         let before = store::import(&fixture, &dir, None).expect("imports");
         // Nothing listens on the discard port: the download fails at once.
-        let unreachable: &[&str] = &["http://127.0.0.1:9/eu-fsf.xml"];
+        let unreachable = vec!["http://127.0.0.1:9/eu-fsf.xml".to_owned()];
         let error = refresh_from(&dir, &[(Source::EuConsolidated, unreachable)])
             .expect_err("no network")
             .to_string();
