@@ -100,13 +100,42 @@ impl TestServer {
         Self::try_start_as(std::env::var_os("SUITE_TEST_TLS").is_some(), adjust).await
     }
 
+    /// Starts a second replica of this server, as an operator runs one: the same database
+    /// (the same URL: with SQLite, the same file) and the same clock, but a data directory,
+    /// a browser pool and caches of its own.
+    pub async fn start_replica(&self) -> TestServer {
+        let database_url = self.platform().config().effective_database_url();
+        Self::launch(
+            std::env::var_os("SUITE_TEST_TLS").is_some(),
+            Some(database_url),
+            Some(self.clock.clone()),
+            |_| {},
+        )
+        .await
+        .expect("the replica under test starts")
+    }
+
     async fn try_start_as(tls: bool, adjust: impl FnOnce(&mut Config)) -> Result<TestServer> {
+        Self::launch(tls, None, None, adjust).await
+    }
+
+    /// Starts a server on `database_url` (else a fresh database) with `clock` (else a new
+    /// manual clock at [`default_start`]).
+    async fn launch(
+        tls: bool,
+        database_url: Option<String>,
+        clock: Option<Clock>,
+        adjust: impl FnOnce(&mut Config),
+    ) -> Result<TestServer> {
         let data_dir = std::env::temp_dir().join(format!("suite-conformance-{}", random_suffix()));
         std::fs::create_dir_all(&data_dir)?;
         let mut config = Config::default();
         config.platform.listen = "127.0.0.1:0".into();
         config.platform.data_dir = data_dir.clone();
-        config.platform.database_url = fresh_database().await?;
+        config.platform.database_url = match database_url {
+            Some(url) => url,
+            None => fresh_database().await?,
+        };
         // A test server never downloads the official lists: its lists are the test's own.
         config.sanctions.refresh_interval_secs = 0;
         let tls_ca = if tls {
@@ -119,7 +148,7 @@ impl TestServer {
             None
         };
         adjust(&mut config);
-        let clock = Clock::manual(default_start());
+        let clock = clock.unwrap_or_else(|| Clock::manual(default_start()));
         let log = suite_server::platform::logging::logger(dropshot::ConfigLoggingLevel::Warn)?;
         let running = server::start(config, clock.clone(), log).await?;
         let scheme = running.platform.config().scheme();
@@ -266,7 +295,7 @@ impl TestServer {
 
 /// The database URL for a new server: a fresh PostgreSQL database when the environment names
 /// a server, else empty (SQLite in the data directory).
-async fn fresh_database() -> Result<String> {
+pub async fn fresh_database() -> Result<String> {
     let Ok(admin_url) = std::env::var("SUITE_TEST_POSTGRES_URL") else {
         return Ok(String::new());
     };

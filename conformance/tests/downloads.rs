@@ -110,7 +110,14 @@ async fn expired_downloads_are_410_and_swept() {
         .set(server.clock.now() + Duration::hours(24) + Duration::seconds(1));
     let gone = conformance::expect_error(server.client(&owner).docgen_download(&id).await, 410);
     assert_eq!(gone.error_code, "expired");
-    assert!(server.platform().blobs().file_exists(&id));
+    assert!(
+        server
+            .platform()
+            .blobs()
+            .bytes_exist(&id)
+            .await
+            .expect("looked up")
+    );
     let swept = server
         .platform()
         .blobs()
@@ -119,7 +126,12 @@ async fn expired_downloads_are_410_and_swept() {
         .expect("sweep");
     assert_eq!(swept, 1);
     assert!(
-        !server.platform().blobs().file_exists(&id),
+        !server
+            .platform()
+            .blobs()
+            .bytes_exist(&id)
+            .await
+            .expect("looked up"),
         "the sweeper deletes the file"
     );
     assert_eq!(

@@ -1,22 +1,37 @@
-//! Generated files (documents, screenshots, redactions): stored in a local directory, owned
-//! by the key that made them, downloadable until `expires_at`, then swept away.
+//! Generated files (documents, screenshots, redactions): owned by the key that made them,
+//! downloadable until `expires_at`, then swept away.
+//!
+//! Their records (`blobs`) are always in the database; where their bytes live is a
+//! [`BlobBytes`] chosen from the database kind: the data directory with SQLite (the embedded
+//! default, one server), PostgreSQL itself (`blob_chunks`, ~1 MiB a row) with PostgreSQL, so
+//! that every replica on that database serves every download.
+//!
+//! The sweeper may run on every replica at once: a file is purged by whoever flips its record's
+//! `purged` from 0 to 1 (one conditional `UPDATE ... RETURNING`), and only that one deletes the
+//! bytes; the others see nothing to do, never an error.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
+use async_trait::async_trait;
 use chrono::{DateTime, TimeZone, Utc};
+use futures::TryStreamExt;
 use rand::RngCore;
 use sqlx::Row;
 
 use super::api::Api;
-use super::db::Db;
+use super::db::{Db, DbKind};
 use super::error::ApiError;
 
-/// The blob store: metadata in the database, bytes in `dir`.
+/// Bytes per `blob_chunks` row.
+pub const CHUNK_BYTES: usize = 1 << 20;
+
+/// The blob store: records in the database, bytes where its [`BlobBytes`] keeps them.
 #[derive(Debug, Clone)]
 pub struct BlobStore {
-    dir: PathBuf,
     db: Db,
+    bytes: Arc<dyn BlobBytes>,
     ttl_secs: i64,
 }
 
@@ -30,10 +45,47 @@ pub struct StoredBlob {
     pub expires_at: DateTime<Utc>,
 }
 
+/// A record about to be written, with the key and API that own it.
+#[derive(Debug, Clone)]
+pub struct NewBlob<'a> {
+    pub blob: &'a StoredBlob,
+    pub key_id: &'a str,
+    pub api: Api,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Where the bytes of generated files live. Each implementation writes the record with the
+/// bytes (so that a record never names bytes that are not there yet) and purges both the
+/// record's `purged` flag and the bytes (so that exactly one sweeper deletes them).
+#[async_trait]
+pub trait BlobBytes: Send + Sync + std::fmt::Debug {
+    /// Stores `bytes` and the record of `new`.
+    async fn put(&self, new: &NewBlob<'_>, bytes: &[u8]) -> Result<()>;
+    /// The bytes of `id`, `size` of them.
+    async fn read(&self, id: &str, size: i64) -> Result<Vec<u8>>;
+    /// Marks `id` purged and deletes its bytes if no one else did: whether this call did.
+    async fn purge(&self, id: &str) -> Result<bool>;
+    /// Whether bytes of `id` are still kept.
+    async fn exists(&self, id: &str) -> Result<bool>;
+}
+
 impl BlobStore {
+    /// The store for `db`: bytes in `dir` with SQLite, in the database with PostgreSQL.
     pub fn new(dir: PathBuf, db: Db, ttl_secs: i64) -> Result<BlobStore> {
-        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        Ok(BlobStore { dir, db, ttl_secs })
+        let bytes: Arc<dyn BlobBytes> = match db.kind {
+            DbKind::Sqlite => Arc::new(LocalDir::new(dir, db.clone())?),
+            DbKind::Postgres => Arc::new(InDatabase { db: db.clone() }),
+        };
+        Ok(BlobStore {
+            db,
+            bytes,
+            ttl_secs,
+        })
+    }
+
+    /// Whether the bytes live in the database (shared by every replica on it).
+    pub fn shared_by_replicas(&self) -> bool {
+        self.db.kind == DbKind::Postgres
     }
 
     /// Stores `bytes` for `key_id` under `api`; the id starts with `prefix`.
@@ -48,36 +100,20 @@ impl BlobStore {
     ) -> Result<StoredBlob> {
         let mut raw = [0u8; 16];
         rand::rng().fill_bytes(&mut raw);
-        let id = format!("{prefix}_{}", bs58::encode(raw).into_string());
-        let path = self.dir.join(&id);
-        let partial = self.dir.join(format!("{id}.partial"));
-        tokio::fs::write(&partial, bytes)
-            .await
-            .context("writing a blob")?;
-        tokio::fs::rename(&partial, &path)
-            .await
-            .context("publishing a blob")?;
-        let expires_at = now + chrono::Duration::seconds(self.ttl_secs);
-        sqlx::query(
-            "INSERT INTO blobs (id, key_id, api, content_type, size_bytes, created_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(&id)
-        .bind(key_id)
-        .bind(api.name())
-        .bind(content_type)
-        .bind(bytes.len() as i64)
-        .bind(now.timestamp())
-        .bind(expires_at.timestamp())
-        .execute(&self.db.pool)
-        .await
-        .context("recording a blob")?;
-        Ok(StoredBlob {
-            id,
+        let blob = StoredBlob {
+            id: format!("{prefix}_{}", bs58::encode(raw).into_string()),
             content_type: content_type.to_owned(),
             size_bytes: bytes.len() as i64,
-            expires_at,
-        })
+            expires_at: now + chrono::Duration::seconds(self.ttl_secs),
+        };
+        let new = NewBlob {
+            blob: &blob,
+            key_id,
+            api,
+            created_at: now,
+        };
+        self.bytes.put(&new, bytes).await?;
+        Ok(blob)
     }
 
     /// The file `id` of `api` if `key_id` owns it: another key's file is 404, never 403.
@@ -113,41 +149,204 @@ impl BlobStore {
                 expires_at.to_rfc3339()
             )));
         }
-        let bytes = tokio::fs::read(self.dir.join(id))
-            .await
-            .map_err(|e| ApiError::internal(format!("reading blob {id}: {e}")))?;
         let blob = StoredBlob {
             id: id.to_owned(),
             content_type: row.try_get("content_type").map_err(ApiError::internal)?,
             size_bytes: row.try_get("size_bytes").map_err(ApiError::internal)?,
             expires_at,
         };
+        let bytes = self
+            .bytes
+            .read(id, blob.size_bytes)
+            .await
+            .map_err(|e| ApiError::internal(format!("reading blob {id}: {e:#}")))?;
         Ok((blob, bytes))
     }
 
-    /// Deletes the files of expired blobs (their records stay, so late downloads get 410).
+    /// Deletes the bytes of expired blobs (their records stay, so late downloads get 410):
+    /// how many this call purged. Safe on several replicas at once: each file is purged by one.
     pub async fn sweep(&self, now: DateTime<Utc>) -> Result<usize> {
         let rows = sqlx::query("SELECT id FROM blobs WHERE purged = 0 AND expires_at <= $1")
             .bind(now.timestamp())
             .fetch_all(&self.db.pool)
             .await?;
+        let mut purged = 0;
         for row in &rows {
             let id: String = row.try_get("id")?;
-            match tokio::fs::remove_file(self.dir.join(&id)).await {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(e).with_context(|| format!("deleting blob {id}")),
+            if self.bytes.purge(&id).await? {
+                purged += 1;
             }
-            sqlx::query("UPDATE blobs SET purged = 1 WHERE id = $1")
-                .bind(&id)
-                .execute(&self.db.pool)
-                .await?;
         }
-        Ok(rows.len())
+        Ok(purged)
     }
 
-    /// Whether the file of `id` is still on disk (for tests of the sweeper).
-    pub fn file_exists(&self, id: &str) -> bool {
-        self.dir.join(id).exists()
+    /// Whether the bytes of `id` are still kept (for tests of the sweeper).
+    pub async fn bytes_exist(&self, id: &str) -> Result<bool> {
+        self.bytes.exists(id).await
+    }
+}
+
+/// Writes the record of `new` through `executor` (the pool, or a transaction).
+async fn insert_record<'e, E>(executor: E, new: &NewBlob<'_>) -> Result<()>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    sqlx::query(
+        "INSERT INTO blobs (id, key_id, api, content_type, size_bytes, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(&new.blob.id)
+    .bind(new.key_id)
+    .bind(new.api.name())
+    .bind(&new.blob.content_type)
+    .bind(new.blob.size_bytes)
+    .bind(new.created_at.timestamp())
+    .bind(new.blob.expires_at.timestamp())
+    .execute(executor)
+    .await
+    .context("recording a blob")?;
+    Ok(())
+}
+
+/// Flips `id`'s `purged` from 0 to 1 through `executor`: whether this call did.
+async fn claim<'e, E>(executor: E, id: &str) -> Result<bool>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let claimed =
+        sqlx::query("UPDATE blobs SET purged = 1 WHERE id = $1 AND purged = 0 RETURNING id")
+            .bind(id)
+            .fetch_optional(executor)
+            .await
+            .with_context(|| format!("claiming blob {id} for the sweep"))?;
+    Ok(claimed.is_some())
+}
+
+/// Bytes in a local directory, one file per blob (SQLite: one server).
+#[derive(Debug)]
+struct LocalDir {
+    dir: PathBuf,
+    db: Db,
+}
+
+impl LocalDir {
+    fn new(dir: PathBuf, db: Db) -> Result<LocalDir> {
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        Ok(LocalDir { dir, db })
+    }
+}
+
+#[async_trait]
+impl BlobBytes for LocalDir {
+    async fn put(&self, new: &NewBlob<'_>, bytes: &[u8]) -> Result<()> {
+        let id = &new.blob.id;
+        let partial = self.dir.join(format!("{id}.partial"));
+        tokio::fs::write(&partial, bytes)
+            .await
+            .context("writing a blob")?;
+        tokio::fs::rename(&partial, self.dir.join(id))
+            .await
+            .context("publishing a blob")?;
+        insert_record(&self.db.pool, new).await
+    }
+
+    async fn read(&self, id: &str, _size: i64) -> Result<Vec<u8>> {
+        Ok(tokio::fs::read(self.dir.join(id)).await?)
+    }
+
+    async fn purge(&self, id: &str) -> Result<bool> {
+        if !claim(&self.db.pool, id).await? {
+            return Ok(false);
+        }
+        match tokio::fs::remove_file(self.dir.join(id)).await {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(true),
+            Err(e) => {
+                // Leave it to the next sweep rather than lose track of the file.
+                let _ = sqlx::query("UPDATE blobs SET purged = 0 WHERE id = $1")
+                    .bind(id)
+                    .execute(&self.db.pool)
+                    .await;
+                Err(e).with_context(|| format!("deleting blob {id}"))
+            }
+        }
+    }
+
+    async fn exists(&self, id: &str) -> Result<bool> {
+        Ok(tokio::fs::try_exists(self.dir.join(id)).await?)
+    }
+}
+
+/// Bytes in the database, [`CHUNK_BYTES`] a row of `blob_chunks` (PostgreSQL: every replica).
+#[derive(Debug)]
+struct InDatabase {
+    db: Db,
+}
+
+#[async_trait]
+impl BlobBytes for InDatabase {
+    async fn put(&self, new: &NewBlob<'_>, bytes: &[u8]) -> Result<()> {
+        // One transaction: no replica ever sees the record without all of its bytes.
+        let mut tx = self.db.pool.begin().await.context("storing a blob")?;
+        insert_record(&mut *tx, new).await?;
+        // An empty file still has one (empty) chunk, so that its bytes exist.
+        let empty: &[u8] = &[];
+        let chunks = bytes
+            .chunks(CHUNK_BYTES)
+            .chain(bytes.is_empty().then_some(empty));
+        for (seq, chunk) in chunks.enumerate() {
+            sqlx::query("INSERT INTO blob_chunks (blob_id, seq, bytes) VALUES ($1, $2, $3)")
+                .bind(&new.blob.id)
+                .bind(seq as i32)
+                .bind(chunk.to_vec())
+                .execute(&mut *tx)
+                .await
+                .context("storing a blob's bytes")?;
+        }
+        tx.commit().await.context("storing a blob")?;
+        Ok(())
+    }
+
+    async fn read(&self, id: &str, size: i64) -> Result<Vec<u8>> {
+        // Rows arrive one at a time: the file is whole in memory once, plus one chunk.
+        let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+        let mut rows = sqlx::query("SELECT bytes FROM blob_chunks WHERE blob_id = $1 ORDER BY seq")
+            .bind(id)
+            .fetch(&self.db.pool);
+        while let Some(row) = rows.try_next().await? {
+            let chunk: Vec<u8> = row.try_get("bytes")?;
+            bytes.extend_from_slice(&chunk);
+        }
+        if bytes.len() as i64 != size {
+            bail!(
+                "blob {id} holds {} bytes, its record says {size}",
+                bytes.len()
+            );
+        }
+        Ok(bytes)
+    }
+
+    async fn purge(&self, id: &str) -> Result<bool> {
+        // A second sweeper's UPDATE waits for this transaction, then finds nothing to claim.
+        let mut tx = self.db.pool.begin().await?;
+        if !claim(&mut *tx, id).await? {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        sqlx::query("DELETE FROM blob_chunks WHERE blob_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .with_context(|| format!("deleting blob {id}"))?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn exists(&self, id: &str) -> Result<bool> {
+        let row = sqlx::query("SELECT 1 AS one FROM blob_chunks WHERE blob_id = $1 LIMIT 1")
+            .bind(id)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(row.is_some())
     }
 }

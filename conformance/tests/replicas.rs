@@ -1,0 +1,214 @@
+//! Replicas: two servers on one database, as an operator runs them behind a proxy.
+//!
+//! With PostgreSQL (the PostgreSQL pass of `cargo xtask test`, `SUITE_TEST_POSTGRES_URL`), the
+//! bytes of generated files are in the database: a file published through one replica is
+//! downloaded through the other, both ways, a file of several chunks included. With SQLite
+//! (one server, the embedded default) the bytes stay in the publishing server's own data
+//! directory, and the test checks exactly that. On both, the sweepers of two replicas racing
+//! for the same expired files raise no error and purge each file once.
+
+use chrono::Duration;
+use conformance::TestServer;
+use suite_server::platform::{Api, Plan};
+
+async fn body_of(
+    response: suite_client::ResponseValue<suite_client::ByteStream>,
+) -> (Option<String>, Vec<u8>) {
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let stream = response.into_inner().into_inner();
+    let body: Vec<u8> =
+        futures::TryStreamExt::try_concat(futures::TryStreamExt::map_ok(stream, |b| b.to_vec()))
+            .await
+            .expect("body");
+    (content_type, body)
+}
+
+/// 2.5 chunks of bytes that differ from chunk to chunk.
+fn large_file() -> Vec<u8> {
+    let len = suite_server::platform::blobs::CHUNK_BYTES * 5 / 2;
+    (0..len)
+        .map(|i| (i % 251) as u8 ^ (i >> 20) as u8)
+        .collect()
+}
+
+#[tokio::test]
+async fn a_file_published_through_one_replica_downloads_through_the_other() {
+    let first = TestServer::start().await;
+    let second = first.start_replica().await;
+    let key = first.key(Plan::Free, &[Api::Docgen, Api::Screenshot]).await;
+    let now = first.clock.now();
+    let large = large_file();
+    let shot = first
+        .platform()
+        .blobs()
+        .put(&key.id, Api::Screenshot, "shot", "image/png", &large, now)
+        .await
+        .expect("stored through the first");
+    let stranger = second.key(Plan::Free, &[Api::Screenshot]).await;
+
+    if conformance::database_kind() == "postgres" {
+        assert!(first.platform().blobs().shared_by_replicas());
+        assert!(
+            second
+                .platform()
+                .blobs()
+                .bytes_exist(&shot.id)
+                .await
+                .expect("looked up")
+        );
+        let (content_type, body) = body_of(
+            second
+                .client(&key)
+                .screenshot_download(&shot.id)
+                .await
+                .expect("downloaded through the second"),
+        )
+        .await;
+        assert_eq!(content_type.as_deref(), Some("image/png"));
+        assert_eq!(body.len(), large.len());
+        assert!(body == large, "the same bytes, in order");
+
+        // And the other way round.
+        let doc = second
+            .platform()
+            .blobs()
+            .put(
+                &key.id,
+                Api::Docgen,
+                "doc",
+                "application/pdf",
+                b"%PDF-1.7\n",
+                now,
+            )
+            .await
+            .expect("stored through the second");
+        let (content_type, body) = body_of(
+            first
+                .client(&key)
+                .docgen_download(&doc.id)
+                .await
+                .expect("downloaded through the first"),
+        )
+        .await;
+        assert_eq!(content_type.as_deref(), Some("application/pdf"));
+        assert_eq!(body, b"%PDF-1.7\n");
+
+        // Ownership and expiry hold on every replica.
+        assert_eq!(
+            conformance::status_of(second.client(&stranger).screenshot_download(&shot.id).await),
+            404
+        );
+        first
+            .clock
+            .set(now + Duration::hours(24) + Duration::seconds(1));
+        assert_eq!(
+            conformance::status_of(second.client(&key).screenshot_download(&shot.id).await),
+            410
+        );
+    } else {
+        // SQLite: the bytes are in the data directory of the server that made them only.
+        assert!(!first.platform().blobs().shared_by_replicas());
+        assert!(
+            first
+                .platform()
+                .blobs()
+                .bytes_exist(&shot.id)
+                .await
+                .expect("looked up")
+        );
+        assert!(
+            !second
+                .platform()
+                .blobs()
+                .bytes_exist(&shot.id)
+                .await
+                .expect("looked up")
+        );
+        let (_, body) = body_of(
+            first
+                .client(&key)
+                .screenshot_download(&shot.id)
+                .await
+                .expect("downloaded through the server that made it"),
+        )
+        .await;
+        assert!(body == large);
+        assert_eq!(
+            conformance::status_of(second.client(&stranger).screenshot_download(&shot.id).await),
+            404
+        );
+    }
+}
+
+#[tokio::test]
+async fn sweepers_of_two_replicas_racing_for_the_same_files_raise_no_error() {
+    let first = TestServer::start().await;
+    let second = first.start_replica().await;
+    let key = first.key(Plan::Free, &[Api::Docgen]).await;
+    let now = first.clock.now();
+    let mut ids = Vec::new();
+    for _ in 0..24 {
+        let blob = first
+            .platform()
+            .blobs()
+            .put(
+                &key.id,
+                Api::Docgen,
+                "doc",
+                "application/pdf",
+                b"%PDF-1.7\n",
+                now,
+            )
+            .await
+            .expect("stored");
+        ids.push(blob.id);
+    }
+    let later = now + Duration::hours(24) + Duration::seconds(1);
+    first.clock.set(later);
+    let (a, b) = tokio::join!(
+        first.platform().blobs().sweep(later),
+        second.platform().blobs().sweep(later)
+    );
+    let (a, b) = (a.expect("the first sweeps"), b.expect("the second sweeps"));
+    assert_eq!(a + b, ids.len(), "each file purged once: {a} + {b}");
+    for id in &ids {
+        assert!(
+            !first
+                .platform()
+                .blobs()
+                .bytes_exist(id)
+                .await
+                .expect("looked up")
+        );
+        assert!(
+            !second
+                .platform()
+                .blobs()
+                .bytes_exist(id)
+                .await
+                .expect("looked up")
+        );
+        assert_eq!(
+            conformance::status_of(second.client(&key).docgen_download(id).await),
+            410
+        );
+    }
+    // Nothing is left to sweep, on either.
+    assert_eq!(
+        first.platform().blobs().sweep(later).await.expect("sweeps"),
+        0
+    );
+    assert_eq!(
+        second
+            .platform()
+            .blobs()
+            .sweep(later)
+            .await
+            .expect("sweeps"),
+        0
+    );
+}
