@@ -208,12 +208,27 @@ impl Pool {
         Ok(browser)
     }
 
-    /// Runs `work` on a fresh page, then counts the job and restarts the browser when it has
-    /// done its share or no longer answers.
+    /// Runs `work` on a fresh page. A job that failed because the browser itself had died
+    /// (crashed, killed by the OOM killer) runs once more on a new browser, so a crash costs
+    /// the caller nothing but time.
     fn with_page<T>(
         &self,
-        work: impl FnOnce(&Session) -> Result<T, BrowserError>,
+        work: impl Fn(&Session) -> Result<T, BrowserError>,
     ) -> Result<T, BrowserError> {
+        match self.attempt(&work)? {
+            (Err(BrowserError::Failed(_)), false) => {
+                self.attempt(&work).map(|(result, _)| result)?
+            }
+            (result, _) => result,
+        }
+    }
+
+    /// One run of `work`, then the job counted and the browser restarted when it has done
+    /// its share or no longer answers. Answers the result and whether the browser was healthy.
+    fn attempt<T>(
+        &self,
+        work: &impl Fn(&Session) -> Result<T, BrowserError>,
+    ) -> Result<(Result<T, BrowserError>, bool), BrowserError> {
         let browser = self.browser()?;
         let result = Session::open(&browser).and_then(|session| work(&session));
         let healthy = result.is_ok() || healthy(&browser);
@@ -227,7 +242,7 @@ impl Pool {
                 *live = None;
             }
         }
-        result
+        Ok((result, healthy))
     }
 
     /// Pings the browser in use; one that does not answer is dropped (and closed).
