@@ -26,6 +26,47 @@ const RUN_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 /// Checks not run, each with why it cannot apply to this API. Empty: all of them apply.
 const EXCLUDED_CHECKS: &[(&str, &str)] = &[];
 
+/// Operations whose schema-valid requests the server may refuse for what no schema can say,
+/// with the statuses that refusal takes besides schemathesis's defaults, and why. The check
+/// (`positive_data_acceptance`) still runs on them; only these statuses also count as fine.
+const POLICY_REFUSALS: &[(&str, &[&str], &str)] = &[
+    (
+        "screenshot_capture",
+        &["400", "413", "422"],
+        "a URL must lead to a public address (400 url_not_allowed), fit the pixel limit (413) and load (422)",
+    ),
+    (
+        "screenshot_pdf",
+        &["400", "413", "422"],
+        "a URL must lead to a public address (400 url_not_allowed) and load (422); over 100 pages is 413",
+    ),
+    (
+        "screenshot_batch",
+        &["400", "413"],
+        "every item's URL must lead to a public address (400 url_not_allowed) and fit the pixel limit (413)",
+    ),
+];
+
+/// schemathesis's own list for `positive_data_acceptance`, extended per operation above.
+const POSITIVE_DEFAULTS: &[&str] = &["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"];
+
+/// The config file: the key header, then one `[[operations]]` block per policy refusal.
+fn config_text() -> String {
+    let mut text = format!("headers = {{ \"X-API-Key\" = \"${{{KEY_VAR}}}\" }}\n");
+    for (op, extra, why) in POLICY_REFUSALS {
+        let statuses: Vec<String> = POSITIVE_DEFAULTS
+            .iter()
+            .chain(extra.iter())
+            .map(|s| format!("\"{s}\""))
+            .collect();
+        text.push_str(&format!(
+            "\n# {why}\n[[operations]]\ninclude-operation-id = \"{op}\"\nchecks.positive_data_acceptance.expected-statuses = [{}]\n",
+            statuses.join(", ")
+        ));
+    }
+    text
+}
+
 /// The environment variable the generated config file reads the key from.
 const KEY_VAR: &str = "SUITE_SCHEMATHESIS_API_KEY";
 
@@ -55,10 +96,7 @@ pub fn run(root: &Path, schemathesis: &Path, coverage_dir: &Path) -> Result<()> 
     );
 
     let config = work.path.join("schemathesis.toml");
-    std::fs::write(
-        &config,
-        format!("headers = {{ \"X-API-Key\" = \"${{{KEY_VAR}}}\" }}\n"),
-    )?;
+    std::fs::write(&config, config_text())?;
     let mut command = Command::new(schemathesis);
     command
         .arg("--config-file")

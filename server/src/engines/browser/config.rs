@@ -1,7 +1,7 @@
 //! The `[browser]` section of the server's configuration: which Chromium, how many pages at
 //! once, when to restart it, and which internal destinations an operator opens on purpose.
-//! Read from the TOML file, then overridden by `SUITE_BROWSER_BINARY` and
-//! `SUITE_BROWSER_ALLOW_INTERNAL` (comma-separated).
+//! Read from the TOML file, then overridden by `SUITE_BROWSER_BINARY`, `SUITE_BROWSER_JOBS`
+//! and `SUITE_BROWSER_ALLOW_INTERNAL` (comma-separated).
 
 use std::path::PathBuf;
 
@@ -14,7 +14,8 @@ pub struct Config {
     /// The Chromium binary; empty means `chromium` (Debian's package), then
     /// `chromium-browser` and `google-chrome` on `PATH`. Never downloaded.
     pub binary: PathBuf,
-    /// Pages rendered at once (one browser context each); 0 means one per core, at least 2.
+    /// Pages rendered at once (one browser context each); 0 means two per core, at least 4
+    /// (a page spends much of its time waiting for the network, not on a core).
     pub jobs: usize,
     /// The browser is restarted after this many jobs (and after a failed health check).
     pub restart_after_jobs: u32,
@@ -44,6 +45,11 @@ impl Config {
         if let Some(v) = var("SUITE_BROWSER_BINARY") {
             self.binary = v.into();
         }
+        if let Some(v) = var("SUITE_BROWSER_JOBS") {
+            self.jobs = v.trim().parse().map_err(|_| {
+                anyhow::anyhow!("SUITE_BROWSER_JOBS={v:?} is not a number of pages")
+            })?;
+        }
         if let Some(v) = var("SUITE_BROWSER_ALLOW_INTERNAL") {
             self.allow_internal = v
                 .split(',')
@@ -62,8 +68,8 @@ impl Config {
         }
         std::thread::available_parallelism()
             .map(|n| n.get())
-            .unwrap_or(2)
-            .max(2)
+            .map_or(4, |cores| cores * 2)
+            .max(4)
     }
 }
 

@@ -34,7 +34,16 @@ const KEEPALIVE: Duration = Duration::from_secs(30);
 /// How long a health check may take before the browser counts as wedged.
 const HEALTH_TIMEOUT: Duration = Duration::from_secs(5);
 
-type Job = Box<dyn FnOnce(&Pool) + Send>;
+type Job = Box<dyn FnOnce(&Pool, &mut Pages) + Send>;
+
+/// A worker's pages: the one opened ahead for its next job (so that a job does not wait for
+/// a context and its renderer process to start) and the one its last job used (disposed
+/// once the answer has gone out). A page is never used for two jobs.
+#[derive(Default)]
+struct Pages {
+    spare: Option<Session>,
+    used: Option<Session>,
+}
 
 /// The shared browser engine. Dropping it ends its workers and closes the browser.
 pub struct Chromium {
@@ -116,15 +125,19 @@ impl Chromium {
     /// Loads and captures a page.
     pub async fn capture(&self, shot: Shot) -> Result<Image, BrowserError> {
         let timeout = self.pool.capture_timeout;
-        self.run(move |pool| pool.with_page(|session| capture::capture(session, &shot, timeout)))
-            .await
+        self.run(move |pool, pages| {
+            pool.with_page(pages, |session| capture::capture(session, &shot, timeout))
+        })
+        .await
     }
 
     /// Loads and prints a page to PDF.
     pub async fn print(&self, job: Print) -> Result<Pdf, BrowserError> {
         let timeout = self.pool.capture_timeout;
-        self.run(move |pool| pool.with_page(|session| print::print(session, &job, timeout)))
-            .await
+        self.run(move |pool, pages| {
+            pool.with_page(pages, |session| print::print(session, &job, timeout))
+        })
+        .await
     }
 
     /// Connections the egress proxy refused since start.
@@ -139,11 +152,11 @@ impl Chromium {
 
     async fn run<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&Pool) -> Result<T, BrowserError> + Send + 'static,
+        work: impl FnOnce(&Pool, &mut Pages) -> Result<T, BrowserError> + Send + 'static,
     ) -> Result<T, BrowserError> {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        let job: Job = Box::new(move |pool| {
-            let _ = tx.send(work(pool));
+        let job: Job = Box::new(move |pool, pages| {
+            let _ = tx.send(work(pool, pages));
         });
         self.queue
             .lock()
@@ -167,7 +180,10 @@ impl Drop for Chromium {
     }
 }
 
+/// Runs jobs until the queue closes. After each job, once its answer is sent, the page it
+/// used is disposed and the next one opened on the browser in use.
 fn worker(pool: &Pool, jobs: &Mutex<mpsc::Receiver<Job>>) {
+    let mut pages = Pages::default();
     loop {
         let next = match jobs.lock() {
             Ok(rx) => rx.recv(),
@@ -176,7 +192,15 @@ fn worker(pool: &Pool, jobs: &Mutex<mpsc::Receiver<Job>>) {
         match next {
             // A panicking job fails only itself (its answer channel is dropped).
             Ok(job) => {
-                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(pool)));
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    job(pool, &mut pages)
+                }));
+                pages.used = None;
+                if pages.spare.is_none() {
+                    pages.spare = pool
+                        .current_browser()
+                        .and_then(|browser| Session::open_prepared(&browser).ok());
+                }
             }
             Err(_) => return,
         }
@@ -208,14 +232,49 @@ impl Pool {
         Ok(browser)
     }
 
-    /// Runs `work` on a fresh page, then counts the job and restarts the browser when it has
-    /// done its share or no longer answers.
+    /// The browser in use, if one runs (never launches one).
+    fn current_browser(&self) -> Option<Browser> {
+        let live = self.live.lock().ok()?;
+        live.as_ref().map(|l| l.browser.clone())
+    }
+
+    /// A page for one job: the worker's spare if it belongs to `browser`, else a new one.
+    fn page(&self, pages: &mut Pages, browser: &Browser) -> Result<Session, BrowserError> {
+        match pages.spare.take() {
+            Some(spare) if spare.browser_pid == browser.get_process_id() => Ok(spare),
+            _ => Session::open(browser),
+        }
+    }
+
+    /// Runs `work` on a fresh page. A job that failed because the browser itself had died
+    /// (crashed, killed by the OOM killer) runs once more on a new browser, so a crash costs
+    /// the caller nothing but time.
     fn with_page<T>(
         &self,
-        work: impl FnOnce(&Session) -> Result<T, BrowserError>,
+        pages: &mut Pages,
+        work: impl Fn(&Session) -> Result<T, BrowserError>,
     ) -> Result<T, BrowserError> {
+        match self.attempt(pages, &work)? {
+            (Err(BrowserError::Failed(_)), false) => {
+                self.attempt(pages, &work).map(|(result, _)| result)?
+            }
+            (result, _) => result,
+        }
+    }
+
+    /// One run of `work`, then the job counted and the browser restarted when it has done
+    /// its share or no longer answers. Answers the result and whether the browser was healthy.
+    fn attempt<T>(
+        &self,
+        pages: &mut Pages,
+        work: &impl Fn(&Session) -> Result<T, BrowserError>,
+    ) -> Result<(Result<T, BrowserError>, bool), BrowserError> {
         let browser = self.browser()?;
-        let result = Session::open(&browser).and_then(|session| work(&session));
+        let result = self.page(pages, &browser).and_then(|session| {
+            let result = work(&session);
+            pages.used = Some(session);
+            result
+        });
         let healthy = result.is_ok() || healthy(&browser);
         if let Ok(mut live) = self.live.lock()
             && let Some(current) = live.as_mut()
@@ -227,7 +286,7 @@ impl Pool {
                 *live = None;
             }
         }
-        result
+        Ok((result, healthy))
     }
 
     /// Pings the browser in use; one that does not answer is dropped (and closed).

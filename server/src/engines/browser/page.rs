@@ -17,7 +17,11 @@ use super::job::{BrowserError, Load};
 /// A page in its own browser context, disposed on drop.
 pub struct Session {
     context_id: String,
+    /// The process of the browser the page lives in (a page of a replaced browser is stale).
+    pub browser_pid: Option<u32>,
     pub tab: Arc<Tab>,
+    /// The viewport (width, height, scale factor) already set on the page, if any.
+    viewport: std::sync::Mutex<Option<(u32, u32, f64)>>,
 }
 
 impl Drop for Session {
@@ -81,13 +85,15 @@ impl Session {
             browser_context_id: Some(context_id.clone()),
             enable_begin_frame_control: None,
             new_window: None,
-            background: None,
+            background: Some(true),
             for_tab: None,
             hidden: None,
         });
         let session = Session {
             context_id,
+            browser_pid: browser.get_process_id(),
             tab: tab.context("opening a tab")?,
+            viewport: std::sync::Mutex::new(None),
         };
         session
             .tab
@@ -99,12 +105,56 @@ impl Session {
         Ok(session)
     }
 
+    /// Opens a page as [`Session::open`] does and sets the SPEC's default viewport on it, so
+    /// that a job asking for that viewport finds it set (a new page's first layout is slow).
+    pub fn open_prepared(browser: &Browser) -> Result<Session, BrowserError> {
+        let session = Session::open(browser)?;
+        session.set_viewport(&Load::new(""), Instant::now() + Duration::from_secs(10))?;
+        Ok(session)
+    }
+
+    /// Sets the viewport `load` asks for, unless the page has it already.
+    fn set_viewport(&self, load: &Load, deadline: Instant) -> Result<(), BrowserError> {
+        let wanted = (load.width, load.height, load.device_scale_factor);
+        let mut viewport = self
+            .viewport
+            .lock()
+            .map_err(|_| BrowserError::Failed(anyhow!("viewport state poisoned")))?;
+        if *viewport == Some(wanted) {
+            return Ok(());
+        }
+        call(
+            &self.tab,
+            Emulation::SetDeviceMetricsOverride {
+                width: load.width,
+                height: load.height,
+                device_scale_factor: load.device_scale_factor,
+                mobile: false,
+                scale: None,
+                screen_width: None,
+                screen_height: None,
+                position_x: None,
+                position_y: None,
+                dont_set_visible_size: None,
+                screen_orientation: None,
+                viewport: None,
+                display_feature: None,
+                device_posture: None,
+            },
+            deadline,
+            "setting the viewport",
+        )?;
+        *viewport = Some(wanted);
+        Ok(())
+    }
+
     /// Emulates the viewport and media, loads `load.url` and waits as `load` says; then the
     /// selector, the delay and the hidden elements. Answers with the time left.
     pub fn load(&self, load: &Load, started: Instant) -> Result<(), BrowserError> {
         let tab = &self.tab;
         let deadline = started + load.timeout;
         self.emulate(load, deadline)?;
+        // The driver enabled lifecycle events when it attached to the page.
         let (events_tx, events_rx) = mpsc::channel::<Event>();
         let listener = tab
             .add_event_listener(Arc::new(move |event: &Event| {
@@ -144,27 +194,7 @@ impl Session {
 
     fn emulate(&self, load: &Load, deadline: Instant) -> Result<(), BrowserError> {
         let tab = &self.tab;
-        call(
-            tab,
-            Emulation::SetDeviceMetricsOverride {
-                width: load.width,
-                height: load.height,
-                device_scale_factor: load.device_scale_factor,
-                mobile: false,
-                scale: None,
-                screen_width: None,
-                screen_height: None,
-                position_x: None,
-                position_y: None,
-                dont_set_visible_size: None,
-                screen_orientation: None,
-                viewport: None,
-                display_feature: None,
-                device_posture: None,
-            },
-            deadline,
-            "setting the viewport",
-        )?;
+        self.set_viewport(load, deadline)?;
         let mut features = Vec::new();
         if load.dark_mode {
             features.push(Emulation::MediaFeature {
@@ -217,12 +247,6 @@ impl Session {
                 "making the background transparent",
             )?;
         }
-        call(
-            tab,
-            Page::SetLifecycleEventsEnabled { enabled: true },
-            deadline,
-            "enabling lifecycle events",
-        )?;
         if load.fail_on_http_error {
             call(
                 tab,
