@@ -101,15 +101,22 @@ impl TestServer {
     }
 
     /// Starts a second replica of this server, as an operator runs one: the same database
-    /// (the same URL: with SQLite, the same file) and the same clock, but a data directory,
-    /// a browser pool and caches of its own.
+    /// and the same clock, a browser pool and caches of its own, and with PostgreSQL a data
+    /// directory of its own (as on another host). With SQLite it shares this server's data
+    /// directory, the database file's and the files' (two processes share SQLite on one host).
     pub async fn start_replica(&self) -> TestServer {
-        let database_url = self.platform().config().effective_database_url();
+        let config = self.platform().config();
+        let database_url = config.effective_database_url();
+        let shared_dir = (database_kind() == "sqlite").then(|| config.data_dir.clone());
         Self::launch(
             std::env::var_os("SUITE_TEST_TLS").is_some(),
             Some(database_url),
             Some(self.clock.clone()),
-            |_| {},
+            |config| {
+                if let Some(dir) = shared_dir {
+                    config.platform.data_dir = dir;
+                }
+            },
         )
         .await
         .expect("the replica under test starts")

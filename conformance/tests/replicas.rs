@@ -1,10 +1,10 @@
 //! Replicas: two servers on one database, as an operator runs them behind a proxy.
 //!
 //! With PostgreSQL (the PostgreSQL pass of `cargo xtask test`, `SUITE_TEST_POSTGRES_URL`), the
-//! bytes of generated files are in the database: a file published through one replica is
-//! downloaded through the other, both ways, a file of several chunks included. With SQLite
-//! (one server, the embedded default) the bytes stay in the publishing server's own data
-//! directory, and the test checks exactly that. On both, the sweepers of two replicas racing
+//! bytes of generated files are in the database and each replica has a data directory of its
+//! own; with SQLite both share one data directory, the database's and the files'. Either way
+//! a file published through one replica is downloaded through the other, both ways, a file
+//! of several chunks included. On both, the sweepers of two replicas racing
 //! for the same expired files raise no error and purge each file once.
 
 use chrono::Duration;
@@ -50,98 +50,68 @@ async fn a_file_published_through_one_replica_downloads_through_the_other() {
         .expect("stored through the first");
     let stranger = second.key(Plan::Free, &[Api::Screenshot]).await;
 
-    if conformance::database_kind() == "postgres" {
-        assert!(first.platform().blobs().shared_by_replicas());
-        assert!(
-            second
-                .platform()
-                .blobs()
-                .bytes_exist(&shot.id)
-                .await
-                .expect("looked up")
-        );
-        let (content_type, body) = body_of(
-            second
-                .client(&key)
-                .screenshot_download(&shot.id)
-                .await
-                .expect("downloaded through the second"),
-        )
-        .await;
-        assert_eq!(content_type.as_deref(), Some("image/png"));
-        assert_eq!(body.len(), large.len());
-        assert!(body == large, "the same bytes, in order");
-
-        // And the other way round.
-        let doc = second
+    assert_eq!(
+        first.platform().blobs().shared_by_replicas(),
+        conformance::database_kind() == "postgres",
+        "the bytes are in PostgreSQL when the records are"
+    );
+    assert!(
+        second
             .platform()
             .blobs()
-            .put(
-                &key.id,
-                Api::Docgen,
-                "doc",
-                "application/pdf",
-                b"%PDF-1.7\n",
-                now,
-            )
+            .bytes_exist(&shot.id)
             .await
-            .expect("stored through the second");
-        let (content_type, body) = body_of(
-            first
-                .client(&key)
-                .docgen_download(&doc.id)
-                .await
-                .expect("downloaded through the first"),
-        )
-        .await;
-        assert_eq!(content_type.as_deref(), Some("application/pdf"));
-        assert_eq!(body, b"%PDF-1.7\n");
+            .expect("looked up")
+    );
+    let (content_type, body) = body_of(
+        second
+            .client(&key)
+            .screenshot_download(&shot.id)
+            .await
+            .expect("downloaded through the second"),
+    )
+    .await;
+    assert_eq!(content_type.as_deref(), Some("image/png"));
+    assert_eq!(body.len(), large.len());
+    assert!(body == large, "the same bytes, in order");
 
-        // Ownership and expiry hold on every replica.
-        assert_eq!(
-            conformance::status_of(second.client(&stranger).screenshot_download(&shot.id).await),
-            404
-        );
-        first
-            .clock
-            .set(now + Duration::hours(24) + Duration::seconds(1));
-        assert_eq!(
-            conformance::status_of(second.client(&key).screenshot_download(&shot.id).await),
-            410
-        );
-    } else {
-        // SQLite: the bytes are in the data directory of the server that made them only.
-        assert!(!first.platform().blobs().shared_by_replicas());
-        assert!(
-            first
-                .platform()
-                .blobs()
-                .bytes_exist(&shot.id)
-                .await
-                .expect("looked up")
-        );
-        assert!(
-            !second
-                .platform()
-                .blobs()
-                .bytes_exist(&shot.id)
-                .await
-                .expect("looked up")
-        );
-        let (_, body) = body_of(
-            first
-                .client(&key)
-                .screenshot_download(&shot.id)
-                .await
-                .expect("downloaded through the server that made it"),
+    // And the other way round.
+    let doc = second
+        .platform()
+        .blobs()
+        .put(
+            &key.id,
+            Api::Docgen,
+            "doc",
+            "application/pdf",
+            b"%PDF-1.7\n",
+            now,
         )
-        .await;
-        assert!(body == large);
-        assert_eq!(
-            conformance::status_of(second.client(&stranger).screenshot_download(&shot.id).await),
-            404
-        );
-    }
+        .await
+        .expect("stored through the second");
+    let (content_type, body) = body_of(
+        first
+            .client(&key)
+            .docgen_download(&doc.id)
+            .await
+            .expect("downloaded through the first"),
+    )
+    .await;
+    assert_eq!(content_type.as_deref(), Some("application/pdf"));
+    assert_eq!(body, b"%PDF-1.7\n");
+
+    // Ownership and expiry hold on every replica.
+    assert_eq!(
+        conformance::status_of(second.client(&stranger).screenshot_download(&shot.id).await),
+        404
+    );
+    first
+        .clock
+        .set(now + Duration::hours(24) + Duration::seconds(1));
+    assert_eq!(
+        conformance::status_of(second.client(&key).screenshot_download(&shot.id).await),
+        410
+    );
 }
 
 #[tokio::test]

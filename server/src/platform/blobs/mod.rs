@@ -13,13 +13,17 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use async_trait::async_trait;
 use chrono::{DateTime, TimeZone, Utc};
-use futures::TryStreamExt;
 use rand::RngCore;
 use sqlx::Row;
 
+mod in_database;
+mod local_dir;
+
+use self::in_database::InDatabase;
+use self::local_dir::LocalDir;
 use super::api::Api;
 use super::db::{Db, DbKind};
 use super::error::ApiError;
@@ -187,7 +191,7 @@ impl BlobStore {
 }
 
 /// Writes the record of `new` through `executor` (the pool, or a transaction).
-async fn insert_record<'e, E>(executor: E, new: &NewBlob<'_>) -> Result<()>
+pub(super) async fn insert_record<'e, E>(executor: E, new: &NewBlob<'_>) -> Result<()>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
@@ -209,7 +213,7 @@ where
 }
 
 /// Flips `id`'s `purged` from 0 to 1 through `executor`: whether this call did.
-async fn claim<'e, E>(executor: E, id: &str) -> Result<bool>
+pub(super) async fn claim<'e, E>(executor: E, id: &str) -> Result<bool>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
@@ -220,133 +224,4 @@ where
             .await
             .with_context(|| format!("claiming blob {id} for the sweep"))?;
     Ok(claimed.is_some())
-}
-
-/// Bytes in a local directory, one file per blob (SQLite: one server).
-#[derive(Debug)]
-struct LocalDir {
-    dir: PathBuf,
-    db: Db,
-}
-
-impl LocalDir {
-    fn new(dir: PathBuf, db: Db) -> Result<LocalDir> {
-        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        Ok(LocalDir { dir, db })
-    }
-}
-
-#[async_trait]
-impl BlobBytes for LocalDir {
-    async fn put(&self, new: &NewBlob<'_>, bytes: &[u8]) -> Result<()> {
-        let id = &new.blob.id;
-        let partial = self.dir.join(format!("{id}.partial"));
-        tokio::fs::write(&partial, bytes)
-            .await
-            .context("writing a blob")?;
-        tokio::fs::rename(&partial, self.dir.join(id))
-            .await
-            .context("publishing a blob")?;
-        insert_record(&self.db.pool, new).await
-    }
-
-    async fn read(&self, id: &str, _size: i64) -> Result<Vec<u8>> {
-        Ok(tokio::fs::read(self.dir.join(id)).await?)
-    }
-
-    async fn purge(&self, id: &str) -> Result<bool> {
-        if !claim(&self.db.pool, id).await? {
-            return Ok(false);
-        }
-        match tokio::fs::remove_file(self.dir.join(id)).await {
-            Ok(()) => Ok(true),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(true),
-            Err(e) => {
-                // Leave it to the next sweep rather than lose track of the file.
-                let _ = sqlx::query("UPDATE blobs SET purged = 0 WHERE id = $1")
-                    .bind(id)
-                    .execute(&self.db.pool)
-                    .await;
-                Err(e).with_context(|| format!("deleting blob {id}"))
-            }
-        }
-    }
-
-    async fn exists(&self, id: &str) -> Result<bool> {
-        Ok(tokio::fs::try_exists(self.dir.join(id)).await?)
-    }
-}
-
-/// Bytes in the database, [`CHUNK_BYTES`] a row of `blob_chunks` (PostgreSQL: every replica).
-#[derive(Debug)]
-struct InDatabase {
-    db: Db,
-}
-
-#[async_trait]
-impl BlobBytes for InDatabase {
-    async fn put(&self, new: &NewBlob<'_>, bytes: &[u8]) -> Result<()> {
-        // One transaction: no replica ever sees the record without all of its bytes.
-        let mut tx = self.db.pool.begin().await.context("storing a blob")?;
-        insert_record(&mut *tx, new).await?;
-        // An empty file still has one (empty) chunk, so that its bytes exist.
-        let empty: &[u8] = &[];
-        let chunks = bytes
-            .chunks(CHUNK_BYTES)
-            .chain(bytes.is_empty().then_some(empty));
-        for (seq, chunk) in chunks.enumerate() {
-            sqlx::query("INSERT INTO blob_chunks (blob_id, seq, bytes) VALUES ($1, $2, $3)")
-                .bind(&new.blob.id)
-                .bind(seq as i32)
-                .bind(chunk.to_vec())
-                .execute(&mut *tx)
-                .await
-                .context("storing a blob's bytes")?;
-        }
-        tx.commit().await.context("storing a blob")?;
-        Ok(())
-    }
-
-    async fn read(&self, id: &str, size: i64) -> Result<Vec<u8>> {
-        // Rows arrive one at a time: the file is whole in memory once, plus one chunk.
-        let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
-        let mut rows = sqlx::query("SELECT bytes FROM blob_chunks WHERE blob_id = $1 ORDER BY seq")
-            .bind(id)
-            .fetch(&self.db.pool);
-        while let Some(row) = rows.try_next().await? {
-            let chunk: Vec<u8> = row.try_get("bytes")?;
-            bytes.extend_from_slice(&chunk);
-        }
-        if bytes.len() as i64 != size {
-            bail!(
-                "blob {id} holds {} bytes, its record says {size}",
-                bytes.len()
-            );
-        }
-        Ok(bytes)
-    }
-
-    async fn purge(&self, id: &str) -> Result<bool> {
-        // A second sweeper's UPDATE waits for this transaction, then finds nothing to claim.
-        let mut tx = self.db.pool.begin().await?;
-        if !claim(&mut *tx, id).await? {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        sqlx::query("DELETE FROM blob_chunks WHERE blob_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await
-            .with_context(|| format!("deleting blob {id}"))?;
-        tx.commit().await?;
-        Ok(true)
-    }
-
-    async fn exists(&self, id: &str) -> Result<bool> {
-        let row = sqlx::query("SELECT 1 AS one FROM blob_chunks WHERE blob_id = $1 LIMIT 1")
-            .bind(id)
-            .fetch_optional(&self.db.pool)
-            .await?;
-        Ok(row.is_some())
-    }
 }
