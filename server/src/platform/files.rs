@@ -2,20 +2,37 @@
 //! `/download/{id}` (with the URL the caller will use), and files answered as a response body
 //! with their real Content-Type.
 
-use dropshot::{FreeformBody, HttpResponseHeaders, HttpResponseOk};
+use dropshot::{Body, FreeformBody, HttpResponseHeaders, HttpResponseOk};
+use futures::TryStreamExt;
 use http::HeaderValue;
+use http_body_util::StreamBody;
 
-use super::blobs::StoredBlob;
+use super::blobs::{ByteStream, StoredBlob};
 use super::error::ApiError;
 use super::pipeline::Caller;
 use super::state::Platform;
 
 /// A file answered as the response body, with its real Content-Type.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct FileBody {
     pub content_type: String,
     pub file_name: Option<String>,
-    pub bytes: Vec<u8>,
+    pub bytes: FileBytes,
+}
+
+/// The bytes of an answered file: made for this answer, or streamed from the blob store.
+pub enum FileBytes {
+    Whole(Vec<u8>),
+    Stream { len: u64, chunks: ByteStream },
+}
+
+impl std::fmt::Debug for FileBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FileBytes::Whole(bytes) => write!(f, "{} bytes", bytes.len()),
+            FileBytes::Stream { len, .. } => write!(f, "{len} bytes, streamed"),
+        }
+    }
 }
 
 /// A file kept for download, and where to download it.
@@ -57,14 +74,17 @@ impl Platform {
 
     /// The caller's own file `id` of its API: 404 for anyone else's, 410 once expired.
     pub async fn download(&self, caller: &Caller, id: &str) -> Result<FileBody, ApiError> {
-        let (blob, bytes) = self
+        let (blob, chunks) = self
             .blobs()
             .fetch(&caller.key_id, caller.api, id, self.now())
             .await?;
         Ok(FileBody {
             content_type: blob.content_type,
             file_name: None,
-            bytes,
+            bytes: FileBytes::Stream {
+                len: u64::try_from(blob.size_bytes).unwrap_or(0),
+                chunks,
+            },
         })
     }
 
@@ -87,9 +107,18 @@ impl Platform {
 /// `file` as a 200 response with its Content-Type, and as an attachment when it has a name
 /// that can be quoted safely.
 pub fn file_response(file: FileBody) -> HttpResponseHeaders<HttpResponseOk<FreeformBody>> {
-    let mut response =
-        HttpResponseHeaders::new_unnamed(HttpResponseOk(FreeformBody(file.bytes.into())));
+    let (body, len) = match file.bytes {
+        FileBytes::Whole(bytes) => (Body::from(bytes), None),
+        FileBytes::Stream { len, chunks } => (
+            Body::wrap(StreamBody::new(chunks.map_ok(hyper::body::Frame::data))),
+            Some(len),
+        ),
+    };
+    let mut response = HttpResponseHeaders::new_unnamed(HttpResponseOk(FreeformBody(body)));
     let headers = response.headers_mut();
+    if let Some(len) = len {
+        headers.insert(http::header::CONTENT_LENGTH, HeaderValue::from(len));
+    }
     if let Ok(value) = HeaderValue::from_str(&file.content_type) {
         headers.insert(http::header::CONTENT_TYPE, value);
     }

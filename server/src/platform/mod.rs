@@ -25,6 +25,6 @@ pub mod unrouted;
 
 pub use api::{Api, Plan};
 pub use error::ApiError;
-pub use files::{FileBody, PublishedFile};
+pub use files::{FileBody, FileBytes, PublishedFile};
 pub use pipeline::Caller;
 pub use state::Platform;

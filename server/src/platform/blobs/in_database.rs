@@ -1,18 +1,32 @@
 //! The bytes of generated files in the database, in `blob_chunks` rows of about 1 MiB: with
 //! PostgreSQL, so that every replica serves every download.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use async_trait::async_trait;
-use futures::TryStreamExt;
+use bytes::Bytes;
+use futures::StreamExt;
 use sqlx::Row;
 
-use super::{BlobBytes, CHUNK_BYTES, NewBlob, claim, insert_record};
+use super::{BlobBytes, CHUNK_BYTES, Chunks, NewBlob, claim, insert_record};
 use crate::platform::db::Db;
 
 /// Bytes in the database, [`CHUNK_BYTES`] a row of `blob_chunks` (PostgreSQL: every replica).
 #[derive(Debug)]
 pub(super) struct InDatabase {
     pub(super) db: Db,
+}
+
+/// Chunk `seq` of `id`; a missing chunk is an error (the record names bytes that are gone).
+async fn read_chunk(db: &Db, id: &str, seq: u64) -> Result<Bytes> {
+    let row = sqlx::query("SELECT bytes FROM blob_chunks WHERE blob_id = $1 AND seq = $2")
+        .bind(id)
+        .bind(seq as i32)
+        .fetch_optional(&db.pool)
+        .await
+        .with_context(|| format!("reading chunk {seq} of blob {id}"))?
+        .with_context(|| format!("chunk {seq} of blob {id} is missing"))?;
+    let bytes: Vec<u8> = row.try_get("bytes")?;
+    Ok(Bytes::from(bytes))
 }
 
 #[async_trait]
@@ -39,23 +53,27 @@ impl BlobBytes for InDatabase {
         Ok(())
     }
 
-    async fn read(&self, id: &str, size: i64) -> Result<Vec<u8>> {
-        // Rows arrive one at a time: the file is whole in memory once, plus one chunk.
-        let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
-        let mut rows = sqlx::query("SELECT bytes FROM blob_chunks WHERE blob_id = $1 ORDER BY seq")
-            .bind(id)
-            .fetch(&self.db.pool);
-        while let Some(row) = rows.try_next().await? {
-            let chunk: Vec<u8> = row.try_get("bytes")?;
-            bytes.extend_from_slice(&chunk);
-        }
-        if bytes.len() as i64 != size {
-            bail!(
-                "blob {id} holds {} bytes, its record says {size}",
-                bytes.len()
-            );
-        }
-        Ok(bytes)
+    async fn open(&self, id: &str, size: i64) -> Result<Chunks> {
+        let size = u64::try_from(size).unwrap_or(0);
+        let chunks = size.div_ceil(CHUNK_BYTES as u64).max(1);
+        // The first chunk is read now, so that missing bytes fail before the answer starts;
+        // the others one at a time as the answer is sent.
+        let first = read_chunk(&self.db, id, 0).await?;
+        let rest = futures::stream::try_unfold(
+            (self.db.clone(), id.to_owned(), 1u64),
+            move |(db, id, seq)| async move {
+                if seq >= chunks {
+                    return Ok(None);
+                }
+                let chunk = read_chunk(&db, &id, seq)
+                    .await
+                    .map_err(|e| std::io::Error::other(format!("{e:#}")))?;
+                Ok(Some((chunk, (db, id, seq + 1))))
+            },
+        );
+        Ok(futures::stream::once(async { Ok(first) })
+            .chain(rest)
+            .boxed())
     }
 
     async fn purge(&self, id: &str) -> Result<bool> {

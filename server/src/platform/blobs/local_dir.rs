@@ -5,9 +5,15 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use async_trait::async_trait;
+use bytes::Bytes;
+use futures::StreamExt;
+use tokio::io::AsyncReadExt;
 
-use super::{BlobBytes, NewBlob, claim, insert_record};
+use super::{BlobBytes, Chunks, NewBlob, claim, insert_record};
 use crate::platform::db::Db;
+
+/// Bytes read from the file at a time while it is sent.
+const READ_BYTES: usize = 256 * 1024;
 
 /// Bytes in a local directory, one file per blob (SQLite: one server).
 #[derive(Debug)]
@@ -37,8 +43,18 @@ impl BlobBytes for LocalDir {
         insert_record(&self.db.pool, new).await
     }
 
-    async fn read(&self, id: &str, _size: i64) -> Result<Vec<u8>> {
-        Ok(tokio::fs::read(self.dir.join(id)).await?)
+    async fn open(&self, id: &str, _size: i64) -> Result<Chunks> {
+        let file = tokio::fs::File::open(self.dir.join(id)).await?;
+        let chunks = futures::stream::try_unfold(file, |mut file| async move {
+            let mut chunk = vec![0u8; READ_BYTES];
+            let read = file.read(&mut chunk).await?;
+            if read == 0 {
+                return Ok(None);
+            }
+            chunk.truncate(read);
+            Ok(Some((Bytes::from(chunk), file)))
+        });
+        Ok(chunks.boxed())
     }
 
     async fn purge(&self, id: &str) -> Result<bool> {

@@ -31,6 +31,41 @@ use super::error::ApiError;
 /// Bytes per `blob_chunks` row.
 pub const CHUNK_BYTES: usize = 1 << 20;
 
+/// The bytes of a stored file, chunk by chunk, as a [`BlobBytes`] reads them.
+pub type Chunks = futures::stream::BoxStream<'static, std::io::Result<bytes::Bytes>>;
+
+/// The bytes of a stored file as a download sends them: a task reads them at most one chunk
+/// ahead of the connection (and stops when the client goes away).
+pub struct ByteStream {
+    rx: tokio::sync::mpsc::Receiver<std::io::Result<bytes::Bytes>>,
+}
+
+impl ByteStream {
+    fn pump(mut chunks: Chunks) -> ByteStream {
+        let (tx, rx) = tokio::sync::mpsc::channel(1);
+        tokio::spawn(async move {
+            while let Some(chunk) = futures::StreamExt::next(&mut chunks).await {
+                let failed = chunk.is_err();
+                if tx.send(chunk).await.is_err() || failed {
+                    break;
+                }
+            }
+        });
+        ByteStream { rx }
+    }
+}
+
+impl futures::Stream for ByteStream {
+    type Item = std::io::Result<bytes::Bytes>;
+
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        self.rx.poll_recv(cx)
+    }
+}
+
 /// The blob store: records in the database, bytes where its [`BlobBytes`] keeps them.
 #[derive(Debug, Clone)]
 pub struct BlobStore {
@@ -65,8 +100,9 @@ pub struct NewBlob<'a> {
 pub trait BlobBytes: Send + Sync + std::fmt::Debug {
     /// Stores `bytes` and the record of `new`.
     async fn put(&self, new: &NewBlob<'_>, bytes: &[u8]) -> Result<()>;
-    /// The bytes of `id`, `size` of them.
-    async fn read(&self, id: &str, size: i64) -> Result<Vec<u8>>;
+    /// The bytes of `id`, `size` of them, read as they are sent: a file is never whole in
+    /// memory. A file whose bytes are missing fails here, before anything is answered.
+    async fn open(&self, id: &str, size: i64) -> Result<Chunks>;
     /// Marks `id` purged and deletes its bytes if no one else did: whether this call did.
     async fn purge(&self, id: &str) -> Result<bool>;
     /// Whether bytes of `id` are still kept.
@@ -127,7 +163,7 @@ impl BlobStore {
         api: Api,
         id: &str,
         now: DateTime<Utc>,
-    ) -> Result<(StoredBlob, Vec<u8>), ApiError> {
+    ) -> Result<(StoredBlob, ByteStream), ApiError> {
         let not_found = || ApiError::NotFound(format!("no download with id {id:?}"));
         if id.is_empty()
             || id.len() > 64
@@ -161,10 +197,10 @@ impl BlobStore {
         };
         let bytes = self
             .bytes
-            .read(id, blob.size_bytes)
+            .open(id, blob.size_bytes)
             .await
             .map_err(|e| ApiError::internal(format!("reading blob {id}: {e:#}")))?;
-        Ok((blob, bytes))
+        Ok((blob, ByteStream::pump(bytes)))
     }
 
     /// Deletes the bytes of expired blobs (their records stay, so late downloads get 410):
