@@ -121,19 +121,25 @@ impl Replica {
 }
 
 impl Drop for Replica {
+    /// SIGTERM first, so the replica closes its browser; SIGKILL if it lingers; then whatever
+    /// it had started and left behind.
     fn drop(&mut self) {
-        // SIGTERM first, so the replica closes its browser; SIGKILL if it lingers.
+        if matches!(self.child.try_wait(), Ok(Some(_))) {
+            return; // killed already (its pid may belong to another process by now)
+        }
+        let started = descendants(self.child.id());
         let _ = Command::new("kill")
             .arg(self.child.id().to_string())
             .status();
         let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
-            }
+        while Instant::now() < deadline && !matches!(self.child.try_wait(), Ok(Some(_))) {
             std::thread::sleep(Duration::from_millis(50));
         }
-        self.kill();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        for pid in started {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+        }
     }
 }
 

@@ -37,6 +37,11 @@ pub const SERVER_NEEDS: &[Need] = &[
         present: || Path::new("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc").exists(),
         packages: &["fonts-noto-cjk"],
     },
+    Need {
+        what: "kill(1), with which the browser engine ends Chromium when the server stops",
+        present: || on_path("kill").is_some(),
+        packages: &["procps"],
+    },
 ];
 
 /// What the tests need on top of the server's needs: a PostgreSQL server for the second run,

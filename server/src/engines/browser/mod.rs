@@ -172,10 +172,18 @@ impl Chromium {
 }
 
 impl Drop for Chromium {
-    /// Closes the browser now (the workers end once the queue is gone): a server that stops
-    /// leaves no Chromium behind.
+    /// Kills the browser now (the workers end once the queue is gone), even while a worker
+    /// still holds it for a job or a page it is opening: a server that stops leaves no
+    /// Chromium behind, also when its process exits right after.
     fn drop(&mut self) {
         let live = self.pool.live.lock().ok().and_then(|mut live| live.take());
+        if let Some(pid) = live.as_ref().and_then(|l| l.browser.get_process_id()) {
+            // `live` keeps the process unreaped until after the signal: the pid is its own.
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .stderr(std::process::Stdio::null())
+                .status();
+        }
         drop(live);
     }
 }
