@@ -19,12 +19,7 @@ async fn body_of(
         .get("content-type")
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
-    let stream = response.into_inner().into_inner();
-    let body: Vec<u8> =
-        futures::TryStreamExt::try_concat(futures::TryStreamExt::map_ok(stream, |b| b.to_vec()))
-            .await
-            .expect("body");
-    (content_type, body)
+    (content_type, conformance::shots::body(response).await)
 }
 
 /// 2.5 chunks of bytes that differ from chunk to chunk.

@@ -21,7 +21,7 @@ pub struct Session {
     pub browser_pid: Option<u32>,
     pub tab: Arc<Tab>,
     /// The viewport (width, height, scale factor) already set on the page, if any.
-    viewport: std::sync::Mutex<Option<(u32, u32, f64)>>,
+    viewport: std::cell::Cell<Option<(u32, u32, f64)>>,
 }
 
 impl Drop for Session {
@@ -93,7 +93,7 @@ impl Session {
             context_id,
             browser_pid: browser.get_process_id(),
             tab: tab.context("opening a tab")?,
-            viewport: std::sync::Mutex::new(None),
+            viewport: std::cell::Cell::new(None),
         };
         session
             .tab
@@ -116,11 +116,7 @@ impl Session {
     /// Sets the viewport `load` asks for, unless the page has it already.
     fn set_viewport(&self, load: &Load, deadline: Instant) -> Result<(), BrowserError> {
         let wanted = (load.width, load.height, load.device_scale_factor);
-        let mut viewport = self
-            .viewport
-            .lock()
-            .map_err(|_| BrowserError::Failed(anyhow!("viewport state poisoned")))?;
-        if *viewport == Some(wanted) {
+        if self.viewport.get() == Some(wanted) {
             return Ok(());
         }
         call(
@@ -144,7 +140,7 @@ impl Session {
             deadline,
             "setting the viewport",
         )?;
-        *viewport = Some(wanted);
+        self.viewport.set(Some(wanted));
         Ok(())
     }
 
