@@ -43,6 +43,8 @@ fn suite_binary() -> PathBuf {
 struct Replica {
     child: Child,
     base: String,
+    /// One client for every call to this replica.
+    http: reqwest::Client,
     log: PathBuf,
 }
 
@@ -75,6 +77,7 @@ impl Replica {
         let mut replica = Replica {
             child,
             base: format!("http://127.0.0.1:{port}"),
+            http: http(),
             log,
         };
         replica.wait_healthy().await;
@@ -87,7 +90,7 @@ impl Replica {
             if let Some(status) = self.child.try_wait().expect("child state") {
                 panic!("suite serve exited with {status}:\n{}", self.log_text());
             }
-            let answer = http().get(format!("{}/healthz", self.base)).send().await;
+            let answer = self.http.get(format!("{}/healthz", self.base)).send().await;
             if answer.is_ok_and(|r| r.status() == 200) {
                 return;
             }
@@ -220,7 +223,8 @@ fn rand_suffix() -> u64 {
 
 /// A key made through `replica`'s admin API: (id, secret).
 async fn admin_key(replica: &Replica, subscriptions: Value) -> (String, String) {
-    let answer: Value = http()
+    let answer: Value = replica
+        .http
         .post(replica.url("/admin/keys"))
         .bearer_auth(OPERATOR_TOKEN)
         .json(&json!({ "name": "replica test", "subscriptions": subscriptions }))
@@ -239,7 +243,8 @@ async fn admin_key(replica: &Replica, subscriptions: Value) -> (String, String) 
 }
 
 async fn validate_iban(replica: &Replica, secret: &str) -> Option<reqwest::Response> {
-    http()
+    replica
+        .http
         .post(replica.url("/v1/dev/validate/iban/validate"))
         .header("X-API-Key", secret)
         .json(&json!({ "iban": "DE89 3704 0044 0532 0130 00" }))
@@ -250,7 +255,8 @@ async fn validate_iban(replica: &Replica, secret: &str) -> Option<reqwest::Respo
 
 /// A screenshot of `page` through `replica`: (id, size in bytes).
 async fn screenshot(replica: &Replica, secret: &str, page: &str) -> (String, u64) {
-    let answer: Value = http()
+    let answer: Value = replica
+        .http
         .post(replica.url("/v1/dev/screenshot/screenshot"))
         .header("X-API-Key", secret)
         .json(&json!({ "url": page, "width": 640, "height": 400 }))
@@ -269,7 +275,8 @@ async fn screenshot(replica: &Replica, secret: &str, page: &str) -> (String, u64
 }
 
 async fn download(replica: &Replica, secret: &str, id: &str) -> (u16, Vec<u8>) {
-    let response = http()
+    let response = replica
+        .http
         .get(replica.url(&format!("/v1/dev/screenshot/download/{id}")))
         .header("X-API-Key", secret)
         .send()
@@ -337,7 +344,8 @@ async fn two_replica_processes_share_files_quotas_and_revocations() {
     );
 
     // A key revoked through one replica is refused by the other within the cache's bound.
-    let revoked = http()
+    let revoked = first
+        .http
         .post(first.url(&format!("/admin/keys/{key_id}/revoke")))
         .bearer_auth(OPERATOR_TOKEN)
         .send()
@@ -385,6 +393,7 @@ async fn a_replica_killed_under_load_loses_no_charge_and_no_answered_file() {
 
     // Load on both; the first replica is killed once 100 calls have been answered.
     let bases = [doomed.base.clone(), survivor.base.clone()];
+    let client = survivor.http.clone();
     let (kill_tx, kill_rx) = tokio::sync::oneshot::channel::<()>();
     let killer = tokio::spawn(async move {
         let _ = kill_rx.await;
@@ -396,9 +405,9 @@ async fn a_replica_killed_under_load_loses_no_charge_and_no_answered_file() {
     let mut unanswered = 0usize;
     let mut calls = futures::stream::iter(0..300)
         .map(|i| {
-            let (base, secret) = (bases[i % 2].clone(), secret.clone());
+            let (base, secret, client) = (bases[i % 2].clone(), secret.clone(), client.clone());
             async move {
-                let response = http()
+                let response = client
                     .post(format!("{base}/v1/dev/validate/iban/validate"))
                     .header("X-API-Key", secret)
                     .json(&json!({ "iban": "DE89 3704 0044 0532 0130 00" }))
