@@ -710,7 +710,7 @@ pub mod types {
         pub online_throttled: CrackTime,
         pub online_unthrottled: CrackTime,
     }
-    ///Multipart form of template upload. `file` is the Jinja template: HTML (`text/html`) or UTF-8 text (`text/plain`), sniffed.
+    ///Multipart form of template upload. `file` is the Jinja template: HTML (`text/html`), UTF-8 text (`text/plain`, also for Markdown), DOCX or ODT, sniffed.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct CreateTemplateForm {
@@ -6486,7 +6486,7 @@ pub mod types {
         ///Identifier used as `template_id` in `generate` and as `{id}` to delete. Built-in templates have readable ids (e.g. `invoice`).
         pub template_id: ::std::string::String,
     }
-    ///How a template is written and rendered. Both use Jinja syntax (minijinja). `html` renders to HTML, which is printed to PDF by the browser engine and converted for docx/odt/txt; `text` renders plain text (shown preformatted in pdf, docx, odt and html).
+    ///How a template is written and rendered. All use Jinja syntax (minijinja). `html` renders to HTML, which is printed to PDF by the browser engine and converted for docx/odt/txt; `text` renders plain text (shown preformatted in pdf, docx, odt and html); `markdown` renders CommonMark (tables, strikethrough) to HTML after the Jinja pass; `docx` and `odt` are word-processor documents with the tags in their text, rendered to their own kind and converted by LibreOffice for other formats.
     #[derive(
         ::serde::Deserialize,
         ::serde::Serialize,
@@ -6504,12 +6504,21 @@ pub mod types {
         Html,
         #[serde(rename = "text")]
         Text,
+        #[serde(rename = "markdown")]
+        Markdown,
+        #[serde(rename = "docx")]
+        Docx,
+        #[serde(rename = "odt")]
+        Odt,
     }
     impl ::std::fmt::Display for TemplateEngine {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
             match *self {
                 Self::Html => f.write_str("html"),
                 Self::Text => f.write_str("text"),
+                Self::Markdown => f.write_str("markdown"),
+                Self::Docx => f.write_str("docx"),
+                Self::Odt => f.write_str("odt"),
             }
         }
     }
@@ -6519,6 +6528,9 @@ pub mod types {
             match value {
                 "html" => Ok(Self::Html),
                 "text" => Ok(Self::Text),
+                "markdown" => Ok(Self::Markdown),
+                "docx" => Ok(Self::Docx),
+                "odt" => Ok(Self::Odt),
                 _ => Err("invalid value".into()),
             }
         }
@@ -6937,6 +6949,8 @@ invalid input it names the offending field (for example `items[3].url`).
 |---|---|---|
 | 400 | `invalid_input` | malformed JSON or multipart, a missing, unknown or wrong field, a value out of range, a bad `page_token` |
 | 400 | `url_not_allowed` | a URL to capture that is not `http`/`https`, or whose host is or resolves to a loopback, private, link-local, CGNAT, multicast, reserved or cloud-metadata address; the message names the reason; checked before quota admission, so it costs nothing |
+| 400 | `template_syntax` | an uploaded template that does not compile; the message gives line and column (for DOCX/ODT the part and the tag) |
+| 400 | `missing_variable` | `generate` with `data` lacking a value the template prints or loops over; the message names the expression and where it is used |
 | 401 | `missing_api_key`, `invalid_api_key` | no key / unknown or revoked key |
 | 403 | `not_subscribed` | valid key, no subscription to this API |
 | 404 | `not_found` | unknown template or download id, or another key's object (never 403, so nothing leaks); a path no operation has |
@@ -6945,7 +6959,7 @@ invalid input it names the offending field (for example `items[3].url`).
 | 410 | `expired` | a download past its `expires_at` |
 | 413 | `payload_too_large` | body, file, batch size, page count or pixel count over a limit |
 | 415 | `unsupported_media_type` | an uploaded file whose sniffed type the operation does not take |
-| 422 | `unprocessable` | well-formed input the engine cannot use (unreadable PDF, page that does not load, template that does not compile, date that does not parse, ...) |
+| 422 | `unprocessable` | well-formed input the engine cannot use (unreadable or encrypted document, page that does not load, template that exceeds its rendering budget, date that does not parse, ...) |
 | 429 | `quota_exceeded` | the monthly quota of the plan is spent (or too small for the whole batch) |
 | 500 | `internal_error` | a fault of the service |
 | 501 | `not_implemented` | the operation or a requested option is not available in this deployment |
@@ -7111,10 +7125,24 @@ impl ClientHooks<()> for &Client {}
 impl Client {
     /**Generate a document from a template and data
 
-    Renders the template `template_id` with `data` (Jinja syntax, strict: a variable the
-    template uses but `data` lacks is 422 naming the variable) and writes the result in
-    `output_format`. The answer is the Generated document record; the file is fetched with
-    `GET download_url` until `expires_at`.
+    Renders the template `template_id` with `data` (Jinja syntax, minijinja dialect) and
+    writes the result in `output_format`. The answer is the Generated document record; the
+    file is fetched with `GET download_url` until `expires_at`.
+
+    Rendering is strict about what it prints: a variable the template prints or loops
+    over but `data` lacks is 400 `missing_variable` naming the expression, line and
+    column (a missing value in an `{% if %}` test is simply false, and `default(...)`
+    works as usual); JSON `null` prints as nothing. A template that runs longer than its
+    budget (an endless loop) stops and answers 422 `unprocessable`. HTML templates escape
+    every value; text and Markdown templates do not.
+
+    How each kind reaches each format: `html` and `markdown` render HTML, printed to PDF
+    by the browser engine (A4, 10 mm margins, backgrounds printed; `@page` rules in the
+    template win) and converted by LibreOffice for docx/odt and natively for txt; `text`
+    renders plain text (shown preformatted in pdf, html, docx and odt); `docx` and `odt`
+    templates render their own document kind and are converted by LibreOffice for the
+    other formats. External resources a template links to are fetched through the same
+    egress policy as the screenshot API (internal addresses are refused).
 
     An unknown template id, or a template that belongs to another key, is 404 (checked
     before quota admission, so it costs nothing). Output over 100 PDF pages is 413.

@@ -22,6 +22,7 @@ use suite_server::server::{self, RunningServer};
 
 pub use suite_client as client;
 
+pub mod docs;
 pub mod pages;
 pub mod requests;
 pub mod shots;

@@ -5,9 +5,13 @@
 use std::sync::Arc;
 
 use crate::config::Config;
+use crate::docgen::Docgen;
 use crate::engines::browser::Chromium;
 use crate::engines::browser::allow::AllowList;
-use crate::generated::api::{Backend, Operation};
+use crate::engines::office::Office;
+use crate::generated::api::{
+    Backend, DocgenConvertForm, DocgenCreateTemplateForm, DocgenListTemplatesQuery, Operation,
+};
 use crate::generated::types;
 use crate::platform::{ApiError, Caller, FileBody, Platform};
 use crate::sanctions::Sanctions;
@@ -17,7 +21,12 @@ use crate::validate::Validate;
 /// The operations this backend implements; every other one answers 501 `not_implemented`.
 /// Each API issue adds its operations here as it lands (`suite operations` prints the list).
 pub const IMPLEMENTED: &[Operation] = &[
+    Operation::DocgenConvert,
+    Operation::DocgenCreateTemplate,
+    Operation::DocgenDeleteTemplate,
     Operation::DocgenDownload,
+    Operation::DocgenGenerate,
+    Operation::DocgenListTemplates,
     Operation::PiiDownload,
     Operation::SanctionsBatch,
     Operation::SanctionsDeepAnalysis,
@@ -46,6 +55,8 @@ pub struct Suite {
     pub validate: Validate,
     /// The screenshot API, on the shared Chromium pool.
     pub screenshot: Screenshot,
+    /// The document generation API, on the Chromium pool and the LibreOffice workers.
+    pub docgen: Docgen,
 }
 
 impl Suite {
@@ -56,7 +67,17 @@ impl Suite {
         let chromium = Arc::new(Chromium::start(&config.browser).await?);
         let allow = AllowList::parse(&config.browser.allow_internal)
             .map_err(|e| anyhow::anyhow!("[browser] allow_internal: {e}"))?;
-        let screenshot = Screenshot::start(chromium, allow);
+        let screenshot = Screenshot::start(chromium.clone(), allow);
+        let office = Arc::new(Office::start(
+            &config.office,
+            crate::engines::office::worker_program(),
+        ));
+        let docgen = Docgen::start(
+            &config.docgen,
+            chromium,
+            office,
+            platform.limits().pdf_pages as usize,
+        );
         let sanctions = Sanctions::start(
             &config.sanctions,
             &platform.config().data_dir,
@@ -67,6 +88,7 @@ impl Suite {
             sanctions,
             validate,
             screenshot,
+            docgen,
         })
     }
 }
@@ -80,8 +102,61 @@ impl Backend for Suite {
         self.platform.download(caller, &id).await
     }
 
+    async fn docgen_generate_precheck(
+        &self,
+        caller: &Caller,
+        body: &types::GenerateRequest,
+    ) -> Result<(), ApiError> {
+        self.docgen
+            .check_generate(&self.platform, caller, body)
+            .await
+    }
+
+    async fn docgen_generate(
+        &self,
+        caller: &Caller,
+        body: types::GenerateRequest,
+    ) -> Result<types::GeneratedDocument, ApiError> {
+        self.docgen.generate(&self.platform, caller, body).await
+    }
+
+    async fn docgen_convert(
+        &self,
+        caller: &Caller,
+        form: DocgenConvertForm,
+    ) -> Result<types::GeneratedDocument, ApiError> {
+        self.docgen.convert(&self.platform, caller, form).await
+    }
+
+    async fn docgen_create_template(
+        &self,
+        caller: &Caller,
+        form: DocgenCreateTemplateForm,
+    ) -> Result<types::Template, ApiError> {
+        self.docgen
+            .create_template(&self.platform, caller, form)
+            .await
+    }
+
+    async fn docgen_list_templates(
+        &self,
+        caller: &Caller,
+        query: DocgenListTemplatesQuery,
+    ) -> Result<types::TemplateList, ApiError> {
+        self.docgen
+            .list_templates(&self.platform, caller, query)
+            .await
+    }
+
+    async fn docgen_delete_template(&self, caller: &Caller, id: String) -> Result<(), ApiError> {
+        self.docgen
+            .delete_template(&self.platform, caller, &id)
+            .await
+    }
+
     async fn screenshot_capture_precheck(
         &self,
+        _caller: &Caller,
         body: &types::ScreenshotRequest,
     ) -> Result<(), ApiError> {
         self.screenshot
@@ -97,7 +172,11 @@ impl Backend for Suite {
         self.screenshot.capture(&self.platform, caller, &body).await
     }
 
-    async fn screenshot_pdf_precheck(&self, body: &types::PdfRequest) -> Result<(), ApiError> {
+    async fn screenshot_pdf_precheck(
+        &self,
+        _caller: &Caller,
+        body: &types::PdfRequest,
+    ) -> Result<(), ApiError> {
         self.screenshot.check_pdf(body).await
     }
 
@@ -111,6 +190,7 @@ impl Backend for Suite {
 
     async fn screenshot_batch_precheck(
         &self,
+        _caller: &Caller,
         body: &types::ScreenshotBatchRequest,
     ) -> Result<(), ApiError> {
         self.screenshot.check_batch(&self.platform, body).await

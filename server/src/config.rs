@@ -1,5 +1,6 @@
 //! The server's configuration file: the platform's settings at the top level and one section
-//! per API (`[validate]`, `[sanctions]`) and one per shared engine (`[browser]`), each section's type owned by its API's folder, so the
+//! per API (`[validate]`, `[sanctions]`, `[docgen]`) and one per shared engine (`[browser]`,
+//! `[office]`), each section's type owned by its API's or engine's folder, so the
 //! platform knows no API. Read from TOML, then environment overrides, then defaults
 //! (DESIGN §2). Unknown keys anywhere are an error.
 
@@ -8,9 +9,9 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use serde::de::DeserializeOwned;
 
-use crate::engines::browser;
+use crate::engines::{browser, office};
 use crate::platform;
-use crate::{sanctions, validate};
+use crate::{docgen, sanctions, validate};
 
 /// Everything the server reads at start.
 #[derive(Debug, Clone, Default)]
@@ -21,6 +22,9 @@ pub struct Config {
     pub sanctions: sanctions::config::Config,
     /// The Chromium pool the screenshot and document APIs share (`[browser]`).
     pub browser: browser::config::Config,
+    pub docgen: docgen::config::Config,
+    /// The LibreOffice worker pool (`[office]`).
+    pub office: office::config::Config,
 }
 
 impl Config {
@@ -45,6 +49,8 @@ impl Config {
             validate: section(&mut table, "validate")?,
             sanctions: section(&mut table, "sanctions")?,
             browser: section(&mut table, "browser")?,
+            docgen: section(&mut table, "docgen")?,
+            office: section(&mut table, "office")?,
             platform: toml::Value::Table(table).try_into()?,
         })
     }

@@ -11,7 +11,9 @@
 
 pub mod admin;
 pub mod backend;
+pub mod bench_support;
 pub mod config;
+pub mod docgen;
 pub mod engines;
 pub mod generated;
 pub mod platform;

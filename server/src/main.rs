@@ -49,12 +49,27 @@ enum Command {
     /// The screenshot API's tools.
     #[command(subcommand)]
     Screenshot(ScreenshotCommand),
+    /// The document generation API's tools.
+    #[command(subcommand)]
+    Docgen(DocgenCommand),
+    /// One LibreOffice worker of the document engine, talking to its server on stdin and
+    /// stdout (started by `suite serve`, not by people).
+    #[command(hide = true)]
+    OfficeWorker,
 }
 
 #[derive(Subcommand)]
 enum ScreenshotCommand {
     /// Benchmark the API (in process, over HTTP) against a raw CDP capture with the same
     /// Chromium (`cargo xtask bench screenshot` runs it on the release build).
+    Bench,
+}
+
+#[derive(Subcommand)]
+enum DocgenCommand {
+    /// Benchmark the API (in process, over HTTP) against a raw print in the same Chromium,
+    /// WeasyPrint, wkhtmltopdf and a cold soffice (`cargo xtask bench docgen` runs it on the
+    /// release build).
     Bench,
 }
 
@@ -99,9 +114,30 @@ macro_rules! out {
     };
 }
 
-#[tokio::main]
-async fn main() -> ExitCode {
-    match run(Cli::parse()).await {
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // A LibreOffice worker runs on its own thread before any other starts (it leaves the
+    // network namespace first, which must hold for every thread LibreOffice makes).
+    if matches!(cli.command, Command::OfficeWorker) {
+        return match suite_server::engines::office::worker_main() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                let _ = writeln!(std::io::stderr(), "Error: {e:?}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "Error: starting the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (`suite operations | head -3`): stop quietly, as the coreutils
         // and ripgrep do, with nothing left to say to anyone.
@@ -126,6 +162,7 @@ async fn run(cli: Cli) -> Result<()> {
     let config = Config::load(cli.config.as_deref())?;
     match cli.command {
         Command::Serve => serve(config).await,
+        Command::OfficeWorker => bail!("office-worker runs before the runtime starts"),
         Command::Migrate => {
             server::open_database(&config.platform).await?;
             out!("database migrated")?;
@@ -134,6 +171,9 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Keys(command) => keys_command(config, command).await,
         Command::Screenshot(ScreenshotCommand::Bench) => {
             suite_server::screenshot::tools::bench::run(config).await
+        }
+        Command::Docgen(DocgenCommand::Bench) => {
+            suite_server::docgen::tools::bench::run(config).await
         }
         Command::Lists(command) => {
             let dir = config.sanctions.list_dir(&config.platform.data_dir);

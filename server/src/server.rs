@@ -103,7 +103,10 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
     let http = ServerBuilder::new(api_description()?, suite, unrouted::quiet_log(log.clone()))
         .config(dropshot_config)
         .tls(tls)
-        .version_policy(unrouted::policy(api_description()?))
+        .version_policy(unrouted::policy(
+            api_description()?,
+            crate::generated::api::check_query,
+        ))
         .start()
         .map_err(|e| anyhow::anyhow!("starting the HTTP server: {e}"))?;
     let addr = http.local_addr();

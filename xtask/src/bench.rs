@@ -8,6 +8,9 @@
 //! - `screenshot`: warm screenshot and PDF through the API next to a raw CDP capture of the
 //!   same page with the same Chromium, a 10-URL batch next to one capture, and the pool
 //!   browser's memory over 500 captures (`suite screenshot bench`).
+//! - `docgen`: HTML → PDF through the API next to a raw print in the same browser, WeasyPrint
+//!   and wkhtmltopdf; DOCX → PDF through the warm LibreOffice pool next to a cold soffice;
+//!   generate into each format; 4 clients at once (`suite docgen bench`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,9 +22,13 @@ use crate::cargo::{Profile, build_suite};
 pub fn run(root: &Path, args: &[String]) -> Result<()> {
     match args.first().map(String::as_str) {
         Some("sanctions") => sanctions(root, &args[1..]),
-        Some("screenshot") => screenshot(root),
+        Some("screenshot") => suite_tool(root, "screenshot"),
+        Some("docgen") => {
+            crate::system::ensure_docgen_bench_deps()?;
+            suite_tool(root, "docgen")
+        }
         _ => bail!(
-            "usage: cargo xtask bench sanctions [--evaluate | --bench-only] [PATH...] | screenshot | validate"
+            "usage: cargo xtask bench sanctions [--evaluate | --bench-only] [PATH...] | screenshot | docgen | validate"
         ),
     }
 }
@@ -45,15 +52,16 @@ fn default_lists(root: &Path) -> Result<Vec<PathBuf>> {
     Ok(paths)
 }
 
-fn screenshot(root: &Path) -> Result<()> {
+/// Runs `suite <api> bench` on the release build.
+fn suite_tool(root: &Path, api: &str) -> Result<()> {
     crate::system::ensure_server_deps()?;
     let suite = build_suite(root, Profile::Release)?;
     let status = Command::new(&suite)
-        .args(["screenshot", "bench"])
+        .args([api, "bench"])
         .status()
         .with_context(|| format!("running {}", suite.display()))?;
     if !status.success() {
-        bail!("`suite screenshot bench` exited with {status}");
+        bail!("`suite {api} bench` exited with {status}");
     }
     Ok(())
 }

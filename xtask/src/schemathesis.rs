@@ -45,6 +45,31 @@ const POLICY_REFUSALS: &[(&str, &[&str], &str)] = &[
         &["400", "413"],
         "every item's URL must lead to a public address (400 url_not_allowed) and fit the pixel limit (413)",
     ),
+    (
+        "docgen_convert",
+        &["400", "413", "415", "422"],
+        "the file must not be empty (400), be a PDF, DOCX, ODT, HTML or text by its bytes (415), readable (422) and within the limits (413)",
+    ),
+    (
+        "docgen_create_template",
+        &["400", "413", "415", "422"],
+        "the file must not be empty (400), compile (400 template_syntax), be what its engine says (415), and a DOCX/ODT readable (422) and within the zip limits (413)",
+    ),
+    (
+        "docgen_generate",
+        &["400", "413", "422"],
+        "data must hold what the template prints (400 missing_variable), the render must stay in its budget (422) and under 100 pages (413)",
+    ),
+    (
+        "docgen_list_templates",
+        &["400"],
+        "a page_token must be one this listing issued (400)",
+    ),
+    (
+        "docgen_delete_template",
+        &["400"],
+        "a built-in template cannot be deleted (400)",
+    ),
 ];
 
 /// schemathesis's own list for `positive_data_acceptance`, extended per operation above.

@@ -25,7 +25,8 @@ pub struct Need {
 
 /// What `suite serve` needs at run time. The embedded SQLite database needs nothing; engines that
 /// run real components add their packages here: Chromium and a CJK font for the browser
-/// engine (Tesseract, poppler and LibreOffice come with their APIs).
+/// engine, LibreOffice's writer for the office workers, poppler for PDFs, DejaVu for Arabic
+/// and Latin in documents (Tesseract comes with its API).
 pub const SERVER_NEEDS: &[Need] = &[
     Need {
         what: "Chromium (the screenshot and document engines' browser)",
@@ -42,22 +43,30 @@ pub const SERVER_NEEDS: &[Need] = &[
         present: || on_path("kill").is_some(),
         packages: &["procps"],
     },
-];
-
-/// What the tests need on top of the server's needs: a PostgreSQL server for the second run,
-/// poppler's pdftotext to read printed PDFs.
-pub const TEST_NEEDS: &[Need] = &[
     Need {
-        what: "PostgreSQL server (initdb)",
-        present: || postgres_bin().is_some(),
-        packages: &["postgresql"],
+        what: "LibreOffice writer (the document engine's office workers)",
+        present: || Path::new("/usr/lib/libreoffice/program/soffice.bin").exists(),
+        packages: &["libreoffice-writer-nogui"],
     },
     Need {
-        what: "pdftotext (poppler), to read the PDFs the tests print",
-        present: || on_path("pdftotext").is_some(),
+        what: "poppler's pdfinfo, pdftotext and pdftohtml (the document engines' PDF readers)",
+        present: || on_path("pdftohtml").is_some(),
         packages: &["poppler-utils"],
     },
+    Need {
+        what: "DejaVu fonts (Arabic and Latin in generated documents)",
+        present: || Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists(),
+        packages: &["fonts-dejavu-core"],
+    },
 ];
+
+/// What the tests need on top of the server's needs: a PostgreSQL server for the second run
+/// (the tests read PDFs with the server's poppler).
+pub const TEST_NEEDS: &[Need] = &[Need {
+    what: "PostgreSQL server (initdb)",
+    present: || postgres_bin().is_some(),
+    packages: &["postgresql"],
+}];
 
 /// What `cargo xtask bench` needs: wrk, the load generator.
 pub const BENCH_NEEDS: &[Need] = &[Need {
@@ -66,9 +75,28 @@ pub const BENCH_NEEDS: &[Need] = &[Need {
     packages: &["wrk"],
 }];
 
+/// The peers `cargo xtask bench docgen` measures the document API against (Debian's builds).
+pub const DOCGEN_BENCH_NEEDS: &[Need] = &[
+    Need {
+        what: "WeasyPrint (HTML to PDF peer)",
+        present: || on_path("weasyprint").is_some(),
+        packages: &["weasyprint"],
+    },
+    Need {
+        what: "wkhtmltopdf (HTML to PDF peer)",
+        present: || on_path("wkhtmltopdf").is_some(),
+        packages: &["wkhtmltopdf"],
+    },
+];
+
 /// Installs what the benchmarks need.
 pub fn ensure_bench_deps() -> Result<()> {
     Apt::default().ensure(BENCH_NEEDS)
+}
+
+/// Installs the document benchmark's peers.
+pub fn ensure_docgen_bench_deps() -> Result<()> {
+    Apt::default().ensure(DOCGEN_BENCH_NEEDS)
 }
 
 /// Tools the test run found or installed.

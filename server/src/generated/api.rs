@@ -646,6 +646,17 @@ impl JsonInput for types::ScreenshotRequest {
 impl JsonInput for types::VatValidateRequest {
     const FREE_FORM: &'static [&'static str] = &[];
 }
+/// Reads `query` as the query parameters of the operation `operation_id` (nothing to read
+/// for one without): a malformed query string is 400 `invalid_input`.
+pub fn check_query(operation_id: &str, query: &str) -> Result<(), ApiError> {
+    let read = match operation_id {
+        "docgen_list_templates" => {
+            serde_urlencoded::from_str::<DocgenListTemplatesQuery>(query).map(drop)
+        }
+        _ => Ok(()),
+    };
+    read.map_err(|e| ApiError::InvalidInput(format!("the query string: {e}")))
+}
 impl Bounded for types::ScreenRequest {
     fn check_bounds(&self, at: &str) -> Result<(), ApiError> {
         {
@@ -856,6 +867,15 @@ pub trait Backend: dropshot::ServerContext {
         let _ = (caller, body);
         async { Err(ApiError::not_implemented(Operation::DocgenGenerate.id())) }
     }
+    /// Checks the input of `docgen_generate` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn docgen_generate_precheck(
+        &self,
+        caller: &Caller,
+        body: &types::GenerateRequest,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = (caller, body);
+        async { Ok(()) }
+    }
     /// `GET /v1/dev/pdf/template`: List available templates
     fn docgen_list_templates(
         &self,
@@ -1002,9 +1022,10 @@ pub trait Backend: dropshot::ServerContext {
     /// Checks the input of `screenshot_batch` before quota admission (`x-precheck`): a refusal here costs nothing.
     fn screenshot_batch_precheck(
         &self,
+        caller: &Caller,
         body: &types::ScreenshotBatchRequest,
     ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = body;
+        let _ = (caller, body);
         async { Ok(()) }
     }
     /// `POST /v1/dev/screenshot/screenshot`: Capture a screenshot of a URL
@@ -1019,9 +1040,10 @@ pub trait Backend: dropshot::ServerContext {
     /// Checks the input of `screenshot_capture` before quota admission (`x-precheck`): a refusal here costs nothing.
     fn screenshot_capture_precheck(
         &self,
+        caller: &Caller,
         body: &types::ScreenshotRequest,
     ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = body;
+        let _ = (caller, body);
         async { Ok(()) }
     }
     /// `GET /v1/dev/screenshot/download/{id}`: Download a screenshot or a generated PDF
@@ -1049,9 +1071,10 @@ pub trait Backend: dropshot::ServerContext {
     /// Checks the input of `screenshot_pdf` before quota admission (`x-precheck`): a refusal here costs nothing.
     fn screenshot_pdf_precheck(
         &self,
+        caller: &Caller,
         body: &types::PdfRequest,
     ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = body;
+        let _ = (caller, body);
         async { Ok(()) }
     }
     /// `POST /v1/dev/validate/creditcard/validate`: Validate a payment card number
@@ -1421,7 +1444,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::DocgenConvert,
-            async move {
+            move |_: &Caller| async move {
                 DocgenConvertForm::from_raw(
                     form.read(
                         platform.limits(),
@@ -1446,7 +1469,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::DocgenCreateTemplate,
-            async move {
+            move |_: &Caller| async move {
                 DocgenCreateTemplateForm::from_raw(
                     form.read(
                         platform.limits(),
@@ -1471,7 +1494,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::DocgenDeleteTemplate,
-            async move { Ok::<_, ApiError>(path.into_inner()) },
+            move |_: &Caller| async move { Ok::<_, ApiError>(path.into_inner()) },
             |_| None,
             |caller, path| async move { backend.docgen_delete_template(&caller, path.id).await },
             pipeline::deleted,
@@ -1488,7 +1511,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::DocgenDownload,
-            async move { Ok::<_, ApiError>(path.into_inner()) },
+            move |_: &Caller| async move { Ok::<_, ApiError>(path.into_inner()) },
             |_| None,
             |caller, path| async move { backend.docgen_download(&caller, path.id).await },
             pipeline::file,
@@ -1505,7 +1528,14 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::DocgenGenerate,
-            body.read(platform.limits()),
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let body = body.read(platform.limits()).await?;
+                    backend.docgen_generate_precheck(&caller, &body).await?;
+                    Ok(body)
+                }
+            },
             |_| None,
             |caller, body| async move { backend.docgen_generate(&caller, body).await },
             pipeline::ok,
@@ -1522,7 +1552,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::DocgenListTemplates,
-            async move { Ok::<_, ApiError>(query.into_inner()) },
+            move |_: &Caller| async move { Ok::<_, ApiError>(query.into_inner()) },
             |_| None,
             |caller, query| async move { backend.docgen_list_templates(&caller, query).await },
             pipeline::ok,
@@ -1539,7 +1569,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::FinanceAudit,
-            async move {
+            move |_: &Caller| async move {
                 FinanceAuditForm::from_raw(
                     form.read(
                         platform.limits(),
@@ -1564,7 +1594,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::FinanceFraudCheck,
-            async move {
+            move |_: &Caller| async move {
                 FinanceFraudCheckForm::from_raw(
                     form.read(
                         platform.limits(),
@@ -1589,7 +1619,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::FinanceParse,
-            async move {
+            move |_: &Caller| async move {
                 FinanceParseForm::from_raw(
                     form.read(
                         platform.limits(),
@@ -1614,7 +1644,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::LegalAnalyze,
-            async move {
+            move |_: &Caller| async move {
                 LegalAnalyzeForm::from_raw(
                     form.read(
                         platform.limits(),
@@ -1639,7 +1669,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::LegalCompare,
-            async move {
+            move |_: &Caller| async move {
                 LegalCompareForm::from_raw(
                     form.read(
                         platform.limits(),
@@ -1664,7 +1694,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::LegalReport,
-            async move {
+            move |_: &Caller| async move {
                 LegalReportForm::from_raw(
                     form.read(
                         platform.limits(),
@@ -1689,7 +1719,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::PiiBatch,
-            async move {
+            move |_: &Caller| async move {
                 PiiBatchForm::from_raw(
                     form.read(
                         platform.limits(),
@@ -1714,7 +1744,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::PiiDetect,
-            async move {
+            move |_: &Caller| async move {
                 PiiDetectForm::from_raw(
                     form.read(
                         platform.limits(),
@@ -1739,7 +1769,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::PiiDownload,
-            async move { Ok::<_, ApiError>(path.into_inner()) },
+            move |_: &Caller| async move { Ok::<_, ApiError>(path.into_inner()) },
             |_| None,
             |caller, path| async move { backend.pii_download(&caller, path.id).await },
             pipeline::file,
@@ -1756,7 +1786,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::PiiRedact,
-            async move {
+            move |_: &Caller| async move {
                 PiiRedactForm::from_raw(
                     form.read(
                         platform.limits(),
@@ -1781,7 +1811,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::SanctionsBatch,
-            body.read(platform.limits()),
+            move |_: &Caller| body.read(platform.limits()),
             |body| Some(body.entities.len()),
             |caller, body| async move { backend.sanctions_batch(&caller, body).await },
             pipeline::ok,
@@ -1798,7 +1828,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::SanctionsDeepAnalysis,
-            body.read(platform.limits()),
+            move |_: &Caller| body.read(platform.limits()),
             |_| None,
             |caller, body| async move { backend.sanctions_deep_analysis(&caller, body).await },
             pipeline::ok,
@@ -1815,7 +1845,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::SanctionsScreen,
-            body.read(platform.limits()),
+            move |_: &Caller| body.read(platform.limits()),
             |_| None,
             |caller, body| async move { backend.sanctions_screen(&caller, body).await },
             pipeline::ok,
@@ -1832,10 +1862,13 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ScreenshotBatch,
-            async move {
-                let body = body.read(platform.limits()).await?;
-                backend.screenshot_batch_precheck(&body).await?;
-                Ok(body)
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let body = body.read(platform.limits()).await?;
+                    backend.screenshot_batch_precheck(&caller, &body).await?;
+                    Ok(body)
+                }
             },
             |body| Some(body.items.len()),
             |caller, body| async move { backend.screenshot_batch(&caller, body).await },
@@ -1853,10 +1886,13 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ScreenshotCapture,
-            async move {
-                let body = body.read(platform.limits()).await?;
-                backend.screenshot_capture_precheck(&body).await?;
-                Ok(body)
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let body = body.read(platform.limits()).await?;
+                    backend.screenshot_capture_precheck(&caller, &body).await?;
+                    Ok(body)
+                }
             },
             |_| None,
             |caller, body| async move { backend.screenshot_capture(&caller, body).await },
@@ -1874,7 +1910,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ScreenshotDownload,
-            async move { Ok::<_, ApiError>(path.into_inner()) },
+            move |_: &Caller| async move { Ok::<_, ApiError>(path.into_inner()) },
             |_| None,
             |caller, path| async move { backend.screenshot_download(&caller, path.id).await },
             pipeline::file,
@@ -1891,10 +1927,13 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ScreenshotPdf,
-            async move {
-                let body = body.read(platform.limits()).await?;
-                backend.screenshot_pdf_precheck(&body).await?;
-                Ok(body)
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let body = body.read(platform.limits()).await?;
+                    backend.screenshot_pdf_precheck(&caller, &body).await?;
+                    Ok(body)
+                }
             },
             |_| None,
             |caller, body| async move { backend.screenshot_pdf(&caller, body).await },
@@ -1913,7 +1952,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ValidateCreditcard,
-            body.read(platform.limits()),
+            move |_: &Caller| body.read(platform.limits()),
             |_| None,
             |caller, body| async move { backend.validate_creditcard(&caller, body).await },
             pipeline::ok,
@@ -1930,7 +1969,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ValidateCrypto,
-            body.read(platform.limits()),
+            move |_: &Caller| body.read(platform.limits()),
             |_| None,
             |caller, body| async move { backend.validate_crypto(&caller, body).await },
             pipeline::ok,
@@ -1947,7 +1986,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ValidateDate,
-            body.read(platform.limits()),
+            move |_: &Caller| body.read(platform.limits()),
             |_| None,
             |caller, body| async move { backend.validate_date(&caller, body).await },
             pipeline::ok,
@@ -1964,7 +2003,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ValidateEmail,
-            body.read(platform.limits()),
+            move |_: &Caller| body.read(platform.limits()),
             |_| None,
             |caller, body| async move { backend.validate_email(&caller, body).await },
             pipeline::ok,
@@ -1981,7 +2020,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ValidateIban,
-            body.read(platform.limits()),
+            move |_: &Caller| body.read(platform.limits()),
             |_| None,
             |caller, body| async move { backend.validate_iban(&caller, body).await },
             pipeline::ok,
@@ -1998,7 +2037,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ValidatePassword,
-            body.read(platform.limits()),
+            move |_: &Caller| body.read(platform.limits()),
             |_| None,
             |caller, body| async move { backend.validate_password(&caller, body).await },
             pipeline::ok,
@@ -2015,7 +2054,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ValidatePhone,
-            body.read(platform.limits()),
+            move |_: &Caller| body.read(platform.limits()),
             |_| None,
             |caller, body| async move { backend.validate_phone(&caller, body).await },
             pipeline::ok,
@@ -2033,7 +2072,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ValidatePostalcode,
-            body.read(platform.limits()),
+            move |_: &Caller| body.read(platform.limits()),
             |_| None,
             |caller, body| async move { backend.validate_postalcode(&caller, body).await },
             pipeline::ok,
@@ -2050,7 +2089,7 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::ValidateVat,
-            body.read(platform.limits()),
+            move |_: &Caller| body.read(platform.limits()),
             |_| None,
             |caller, body| async move { backend.validate_vat(&caller, body).await },
             pipeline::ok,

@@ -714,7 +714,7 @@ pub struct CrackTimes {
     pub online_throttled: CrackTime,
     pub online_unthrottled: CrackTime,
 }
-///Multipart form of template upload. `file` is the Jinja template: HTML (`text/html`) or UTF-8 text (`text/plain`), sniffed.
+///Multipart form of template upload. `file` is the Jinja template: HTML (`text/html`), UTF-8 text (`text/plain`, also for Markdown), DOCX or ODT, sniffed.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTemplateForm {
@@ -6547,7 +6547,7 @@ pub struct Template {
     ///Identifier used as `template_id` in `generate` and as `{id}` to delete. Built-in templates have readable ids (e.g. `invoice`).
     pub template_id: ::std::string::String,
 }
-///How a template is written and rendered. Both use Jinja syntax (minijinja). `html` renders to HTML, which is printed to PDF by the browser engine and converted for docx/odt/txt; `text` renders plain text (shown preformatted in pdf, docx, odt and html).
+///How a template is written and rendered. All use Jinja syntax (minijinja). `html` renders to HTML, which is printed to PDF by the browser engine and converted for docx/odt/txt; `text` renders plain text (shown preformatted in pdf, docx, odt and html); `markdown` renders CommonMark (tables, strikethrough) to HTML after the Jinja pass; `docx` and `odt` are word-processor documents with the tags in their text, rendered to their own kind and converted by LibreOffice for other formats.
 #[derive(
     ::serde::Deserialize,
     ::serde::Serialize,
@@ -6566,12 +6566,21 @@ pub enum TemplateEngine {
     Html,
     #[serde(rename = "text")]
     Text,
+    #[serde(rename = "markdown")]
+    Markdown,
+    #[serde(rename = "docx")]
+    Docx,
+    #[serde(rename = "odt")]
+    Odt,
 }
 impl ::std::fmt::Display for TemplateEngine {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         match *self {
             Self::Html => f.write_str("html"),
             Self::Text => f.write_str("text"),
+            Self::Markdown => f.write_str("markdown"),
+            Self::Docx => f.write_str("docx"),
+            Self::Odt => f.write_str("odt"),
         }
     }
 }
@@ -6581,6 +6590,9 @@ impl ::std::str::FromStr for TemplateEngine {
         match value {
             "html" => Ok(Self::Html),
             "text" => Ok(Self::Text),
+            "markdown" => Ok(Self::Markdown),
+            "docx" => Ok(Self::Docx),
+            "odt" => Ok(Self::Odt),
             _ => Err("invalid value".into()),
         }
     }

@@ -13,6 +13,7 @@ pub mod db;
 pub mod error;
 pub mod extract;
 pub mod files;
+pub mod kept;
 pub mod key_cache;
 pub mod keys;
 pub mod logging;

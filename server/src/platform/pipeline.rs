@@ -62,18 +62,18 @@ impl RequestHead {
 }
 
 /// Handles one call of `op` whose request head is `head`:
-/// - `read` reads and validates the input; it is a future, so it runs only once the caller
-///   is authenticated;
+/// - `read` reads and validates the input (and may check it against the caller, before any
+///   charge); it is called only once the caller is authenticated;
 /// - `items` is the number of items of a batch operation (`None` for the others);
 /// - `call` is the API's work, given the caller and the input;
 /// - `respond` turns the API's answer into the HTTP response.
 ///
 /// Counts and times the call whatever its outcome, with the status really answered.
-pub async fn handle<I, T, R, W>(
+pub async fn handle<I, T, R, W, F>(
     platform: &Platform,
     head: RequestHead,
     op: Operation,
-    read: impl Future<Output = Result<I, ApiError>>,
+    read: impl FnOnce(&Caller) -> F,
     items: impl FnOnce(&I) -> Option<usize>,
     call: impl FnOnce(Caller, I) -> W,
     respond: impl FnOnce(T) -> HttpResponseHeaders<R>,
@@ -81,11 +81,12 @@ pub async fn handle<I, T, R, W>(
 where
     R: HttpCodedResponse,
     W: Future<Output = Result<T, ApiError>>,
+    F: Future<Output = Result<I, ApiError>>,
 {
     let started = Instant::now();
     let result = async {
         let caller = authenticate(platform, &head, op).await?;
-        let input = read.await?;
+        let input = read(&caller).await?;
         let cost = cost(op, items(&input))?;
         let admission = admit(platform, &caller, op, cost).await?;
         let outcome = work(platform, op, call(caller, input)).await;

@@ -90,7 +90,7 @@ impl Fixture {
             &self.platform,
             head,
             op,
-            async {
+            |_: &Caller| async {
                 trace.push("read");
                 input
             },

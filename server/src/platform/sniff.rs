@@ -10,6 +10,8 @@ pub enum Sniffed {
     Webp,
     Docx,
     Odt,
+    /// UTF-8 text that starts as HTML does (WHATWG MIME sniffing's HTML patterns).
+    Html,
     /// Valid UTF-8 without NUL bytes.
     Text,
     Unknown,
@@ -26,6 +28,7 @@ impl Sniffed {
                 "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
             }
             Sniffed::Odt => "application/vnd.oasis.opendocument.text",
+            Sniffed::Html => "text/html",
             Sniffed::Text => "text/plain",
             Sniffed::Unknown => "application/octet-stream",
         }
@@ -45,10 +48,53 @@ pub fn sniff(bytes: &[u8]) -> Sniffed {
     } else if bytes.starts_with(b"PK\x03\x04") {
         sniff_zip(bytes)
     } else if !bytes.contains(&0) && std::str::from_utf8(bytes).is_ok() {
-        Sniffed::Text
+        if looks_like_html(bytes) {
+            Sniffed::Html
+        } else {
+            Sniffed::Text
+        }
     } else {
         Sniffed::Unknown
     }
+}
+
+/// Tags WHATWG MIME sniffing takes as the start of an HTML document (after whitespace), each
+/// followed by a space or `>` (`<!--` by anything).
+const HTML_STARTS: &[&[u8]] = &[
+    b"<!doctype html",
+    b"<html",
+    b"<head",
+    b"<script",
+    b"<iframe",
+    b"<h1",
+    b"<div",
+    b"<font",
+    b"<table",
+    b"<a",
+    b"<style",
+    b"<title",
+    b"<b",
+    b"<body",
+    b"<br",
+    b"<p",
+];
+
+/// Whether UTF-8 `bytes` begin as an HTML document.
+fn looks_like_html(bytes: &[u8]) -> bool {
+    let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let start = text
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(text.len());
+    let text = &text[start..];
+    if text.starts_with(b"<!--") {
+        return true;
+    }
+    HTML_STARTS.iter().any(|tag| {
+        text.len() > tag.len()
+            && text[..tag.len()].eq_ignore_ascii_case(tag)
+            && matches!(text[tag.len()], b' ' | b'>' | b'\t' | b'\n' | b'\r')
+    })
 }
 
 /// OpenDocument stores its `mimetype` entry first and uncompressed; OOXML names `word/` parts.
@@ -91,6 +137,28 @@ mod tests {
             Sniffed::Docx
         );
         assert_eq!(sniff(b"PK\x03\x04..other.zip"), Sniffed::Unknown);
+    }
+
+    #[test]
+    fn html_is_text_that_starts_as_html() {
+        for html in [
+            "<!DOCTYPE html><p>x</p>",
+            "\u{feff}  \n<html lang=\"en\">",
+            "<P>Hello</P>",
+            "<!-- generated -->\n<div>",
+            "<table>\n",
+        ] {
+            assert_eq!(sniff(html.as_bytes()), Sniffed::Html, "{html:?}");
+        }
+        for text in [
+            "a <p> inside",
+            "<pre",
+            "<pane>",
+            "{{ name }} <b>x</b>",
+            "<brand new>",
+        ] {
+            assert_eq!(sniff(text.as_bytes()), Sniffed::Text, "{text:?}");
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Requests no endpoint takes — an unknown path (404 `not_found`), a method the path does not
 //! take (405 `method_not_allowed`, with `Allow`), a path that is not valid UTF-8 (400
-//! `invalid_input`) — answered with the one error body `{request_id, error_code, message}`.
+//! `invalid_input`) — and query strings an endpoint cannot read (400 `invalid_input`),
+//! answered with the one error body `{request_id, error_code, message}`.
 //!
 //! Dropshot 0.18 answers these itself, before any handler runs, with no `error_code`, and has
 //! no hook for router errors. The one thing it consults for every request before routing is
@@ -28,15 +29,22 @@ const VERSION: Version = Version::new(1, 0, 0);
 /// What dropshot logs, at error level, when the version policy refuses a request.
 const REFUSED_VERSION_MESSAGE: &str = "failed to determine request API version";
 
-/// The version policy that answers unrouted requests for `api` with the one error body.
-pub fn policy<C: ServerContext>(api: ApiDescription<C>) -> VersionPolicy {
+/// Reads a query string as the parameters of an operation (by `operationId`).
+pub type QueryCheck = fn(&str, &str) -> Result<(), ApiError>;
+
+/// The version policy that answers unrouted requests for `api`, and requests whose query
+/// string `check_query` refuses, with the one error body.
+pub fn policy<C: ServerContext>(api: ApiDescription<C>, check_query: QueryCheck) -> VersionPolicy {
     let router = api.into_router();
     let routed = Box::new(move |method: &Method, path: &str| {
         router
             .lookup_route(method, path.into(), Some(&VERSION))
-            .map(|_| ())
+            .map(|found| found.endpoint.operation_id)
     });
-    VersionPolicy::Dynamic(Box::new(RouteGuard { routed }))
+    VersionPolicy::Dynamic(Box::new(RouteGuard {
+        routed,
+        check_query,
+    }))
 }
 
 /// `log` without dropshot's error line for a request the version policy refused.
@@ -47,12 +55,13 @@ pub fn quiet_log(log: Logger) -> Logger {
     Logger::root(filter.ignore_res(), slog::o!())
 }
 
-/// Routes a request (method, path) through the server's router: `Ok` when an endpoint takes
-/// it, else the router's own error.
-type Routed = dyn Fn(&Method, &str) -> Result<(), HttpError> + Send + Sync;
+/// Routes a request (method, path) through the server's router: the `operationId` of the
+/// endpoint that takes it, else the router's own error.
+type Routed = dyn Fn(&Method, &str) -> Result<String, HttpError> + Send + Sync;
 
 struct RouteGuard {
     routed: Box<Routed>,
+    check_query: QueryCheck,
 }
 
 impl std::fmt::Debug for RouteGuard {
@@ -67,8 +76,10 @@ impl DynamicVersionPolicy for RouteGuard {
         request: &Request<Body>,
         _log: &Logger,
     ) -> Result<Version, HttpError> {
-        (self.routed)(request.method(), request.uri().path())
+        let operation_id = (self.routed)(request.method(), request.uri().path())
             .map_err(|error| HttpError::from(unrouted(&error)))?;
+        (self.check_query)(&operation_id, request.uri().query().unwrap_or_default())
+            .map_err(HttpError::from)?;
         Ok(VERSION)
     }
 }

@@ -304,5 +304,6 @@ fn print(r: &types::PdfRequest, max_pages: usize) -> Print {
         header_template: r.header_template.as_ref().map(|t| t.to_string()),
         footer_template: r.footer_template.as_ref().map(|t| t.to_string()),
         max_pages,
+        prefer_css_page_size: false,
     }
 }

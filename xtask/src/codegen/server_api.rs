@@ -16,6 +16,7 @@ pub fn server_api(ops: &[Operation], tags: &[String], bounds: &BoundsCode) -> St
         inputs(&mut out, op);
     }
     json_inputs(&mut out, ops, &bounds.bounded);
+    query_check(&mut out, ops);
     out.push_str(&bounds.impls);
     backend_trait(&mut out, ops);
     api_trait(&mut out, ops);
@@ -239,7 +240,7 @@ fn backend_trait(out: &mut String, ops: &[Operation]) {
         if let (true, Body::Json { schema, .. }) = (op.precheck, &op.body) {
             let _ = writeln!(
                 out,
-                "\n    /// Checks the input of `{}` before quota admission (`x-precheck`): a refusal here costs nothing.\n    fn {}_precheck(&self, body: &types::{schema}) -> impl Future<Output = Result<(), ApiError>> + Send {{\n        let _ = body;\n        async {{ Ok(()) }}\n    }}",
+                "\n    /// Checks the input of `{}` before quota admission (`x-precheck`): a refusal here costs nothing.\n    fn {}_precheck(&self, caller: &Caller, body: &types::{schema}) -> impl Future<Output = Result<(), ApiError>> + Send {{\n        let _ = (caller, body);\n        async {{ Ok(()) }}\n    }}",
                 op.id, op.id
             );
         }
@@ -372,32 +373,54 @@ fn read_input(op: &Operation) -> (String, String) {
     match (reads.as_slice(), names.as_slice()) {
         ([_], [name]) if *name == "body" && op.precheck => (
             format!(
-                "async move {{ let body = body.read(platform.limits()).await?; backend.{}_precheck(&body).await?; Ok(body) }}",
+                "move |caller: &Caller| {{ let caller = caller.clone(); async move {{ let body = body.read(platform.limits()).await?; backend.{}_precheck(&caller, &body).await?; Ok(body) }} }}",
                 op.id
             ),
             (*name).to_owned(),
         ),
         ([_], [name]) if *name == "body" && matches!(op.body, Body::Json { .. }) => (
-            "body.read(platform.limits())".to_owned(),
+            "move |_: &Caller| body.read(platform.limits())".to_owned(),
             (*name).to_owned(),
         ),
         ([read], [name]) if *name == "form" => (
-            format!("async move {{ {} }}", read.trim_end_matches('?')),
+            format!(
+                "move |_: &Caller| async move {{ {} }}",
+                read.trim_end_matches('?')
+            ),
             (*name).to_owned(),
         ),
         ([read], [name]) => (
-            format!("async move {{ Ok::<_, ApiError>({read}) }}"),
+            format!("move |_: &Caller| async move {{ Ok::<_, ApiError>({read}) }}"),
             (*name).to_owned(),
         ),
         ([], []) => (
-            "async { Ok::<_, ApiError>(()) }".to_owned(),
+            "|_: &Caller| async { Ok::<_, ApiError>(()) }".to_owned(),
             "()".to_owned(),
         ),
         _ => (
-            format!("async move {{ Ok::<_, ApiError>(({})) }}", reads.join(", ")),
+            format!(
+                "move |_: &Caller| async move {{ Ok::<_, ApiError>(({})) }}",
+                reads.join(", ")
+            ),
             format!("({})", names.join(", ")),
         ),
     }
+}
+
+/// `check_query`: the query string of an operation read as its declared parameters, so that
+/// a malformed one is the platform's 400 `invalid_input` (the version policy calls it before
+/// dropshot's own extractor, whose error body has no `error_code`).
+fn query_check(out: &mut String, ops: &[Operation]) {
+    out.push_str("\n/// Reads `query` as the query parameters of the operation `operation_id` (nothing to read\n/// for one without): a malformed query string is 400 `invalid_input`.\npub fn check_query(operation_id: &str, query: &str) -> Result<(), ApiError> {\n    let read = match operation_id {\n");
+    for op in ops.iter().filter(|op| !op.query_params.is_empty()) {
+        let _ = writeln!(
+            out,
+            "        \"{}\" => serde_urlencoded::from_str::<{}Query>(query).map(drop),",
+            op.id,
+            variant(op)
+        );
+    }
+    out.push_str("        _ => Ok(()),\n    };\n    read.map_err(|e| ApiError::InvalidInput(format!(\"the query string: {e}\")))\n}\n");
 }
 
 /// `JsonInput` for every JSON request body: the paths of its free-form members, and its

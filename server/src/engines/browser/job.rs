@@ -119,6 +119,8 @@ pub struct Print {
     pub footer_template: Option<String>,
     /// The most pages the PDF may have (the platform's limit).
     pub max_pages: usize,
+    /// Whether the page's CSS `@page` size wins over `paper_width`/`paper_height`.
+    pub prefer_css_page_size: bool,
 }
 
 /// A printed PDF.

@@ -140,6 +140,17 @@ impl Chromium {
         .await
     }
 
+    /// Prints an HTML document of the server's own (a rendered template, a converted file):
+    /// the egress proxy serves it to the page at a one-time address (`job.load.url` is set
+    /// to it), and whatever it links to meets the same egress policy as any page.
+    pub async fn print_html(&self, html: Vec<u8>, mut job: Print) -> Result<Pdf, BrowserError> {
+        let hosted = self.pool.egress.host(html);
+        job.load.url = hosted.url();
+        let printed = self.print(job).await;
+        drop(hosted);
+        printed
+    }
+
     /// Connections the egress proxy refused since start.
     pub fn refused_connections(&self) -> u64 {
         self.pool.egress.refused()

@@ -46,7 +46,7 @@ pub fn print(
                     .clone()
                     .unwrap_or_else(|| "<span></span>".into())
             }),
-            prefer_css_page_size: Some(false),
+            prefer_css_page_size: Some(print.prefer_css_page_size),
             transfer_mode: None,
             generate_tagged_pdf: None,
             generate_document_outline: None,

@@ -74,6 +74,16 @@ pub struct BlobStore {
     ttl_secs: i64,
 }
 
+/// Where a new file goes: its owner, scope, id prefix, type and lifetime.
+struct Placement<'a> {
+    key_id: &'a str,
+    scope: &'a str,
+    prefix: &'a str,
+    content_type: &'a str,
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+}
+
 /// A stored file's record.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StoredBlob {
@@ -84,13 +94,27 @@ pub struct StoredBlob {
     pub expires_at: DateTime<Utc>,
 }
 
-/// A record about to be written, with the key and API that own it.
+/// A record about to be written, with the key that owns it and its scope: the API's name for
+/// a download, [`kept_scope`] for a source kept until deleted (never downloadable).
 #[derive(Debug, Clone)]
 pub struct NewBlob<'a> {
     pub blob: &'a StoredBlob,
     pub key_id: &'a str,
-    pub api: Api,
+    pub scope: &'a str,
     pub created_at: DateTime<Utc>,
+}
+
+/// The scope of the sources `api` keeps for their owners (templates): apart from its
+/// downloads, so that a download URL never serves one.
+fn kept_scope(api: Api) -> String {
+    format!("{}/kept", api.name())
+}
+
+/// When kept sources "expire": never, as far as the sweeper is concerned.
+fn kept_until() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(9999, 12, 31, 0, 0, 0)
+        .single()
+        .unwrap_or(DateTime::<Utc>::MAX_UTC)
 }
 
 /// Where the bytes of generated files live. Each implementation writes the record with the
@@ -128,7 +152,8 @@ impl BlobStore {
         self.db.kind == DbKind::Postgres
     }
 
-    /// Stores `bytes` for `key_id` under `api`; the id starts with `prefix`.
+    /// Stores `bytes` for `key_id` to download from `api` until the configured time to live
+    /// has passed; the id starts with `prefix`.
     pub async fn put(
         &self,
         key_id: &str,
@@ -138,22 +163,76 @@ impl BlobStore {
         bytes: &[u8],
         now: DateTime<Utc>,
     ) -> Result<StoredBlob> {
+        let expires_at = now + chrono::Duration::seconds(self.ttl_secs);
+        let new = Placement {
+            key_id,
+            scope: api.name(),
+            prefix,
+            content_type,
+            now,
+            expires_at,
+        };
+        self.store(new, bytes).await
+    }
+
+    /// Keeps `bytes` for `key_id` with `api` until [`BlobStore::discard`]: read back with
+    /// [`BlobStore::kept_bytes`], never served as a download, never swept.
+    pub async fn keep(
+        &self,
+        key_id: &str,
+        api: Api,
+        prefix: &str,
+        content_type: &str,
+        bytes: &[u8],
+        now: DateTime<Utc>,
+    ) -> Result<StoredBlob> {
+        let scope = kept_scope(api);
+        let new = Placement {
+            key_id,
+            scope: &scope,
+            prefix,
+            content_type,
+            now,
+            expires_at: kept_until(),
+        };
+        self.store(new, bytes).await
+    }
+
+    async fn store(&self, at: Placement<'_>, bytes: &[u8]) -> Result<StoredBlob> {
         let mut raw = [0u8; 16];
         rand::rng().fill_bytes(&mut raw);
         let blob = StoredBlob {
-            id: format!("{prefix}_{}", bs58::encode(raw).into_string()),
-            content_type: content_type.to_owned(),
+            id: format!("{}_{}", at.prefix, bs58::encode(raw).into_string()),
+            content_type: at.content_type.to_owned(),
             size_bytes: bytes.len() as i64,
-            expires_at: now + chrono::Duration::seconds(self.ttl_secs),
+            expires_at: at.expires_at,
         };
         let new = NewBlob {
             blob: &blob,
-            key_id,
-            api,
-            created_at: now,
+            key_id: at.key_id,
+            scope: at.scope,
+            created_at: at.now,
         };
         self.bytes.put(&new, bytes).await?;
         Ok(blob)
+    }
+
+    /// The whole bytes of a source `key_id` keeps with `api` (sources are small: they were
+    /// one upload).
+    pub async fn kept_bytes(&self, key_id: &str, api: Api, id: &str) -> Result<Vec<u8>, ApiError> {
+        let (_, mut stream) = self
+            .fetch_in(key_id, &kept_scope(api), id, Utc::now())
+            .await?;
+        let mut bytes = Vec::new();
+        while let Some(chunk) = futures::StreamExt::next(&mut stream).await {
+            bytes.extend_from_slice(&chunk.map_err(ApiError::internal)?);
+        }
+        Ok(bytes)
+    }
+
+    /// Deletes a kept source's bytes (its record stays, marked purged): whether this call did.
+    pub async fn discard(&self, id: &str) -> Result<bool> {
+        self.bytes.purge(id).await
     }
 
     /// The file `id` of `api` if `key_id` owns it: another key's file is 404, never 403.
@@ -161,6 +240,16 @@ impl BlobStore {
         &self,
         key_id: &str,
         api: Api,
+        id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(StoredBlob, ByteStream), ApiError> {
+        self.fetch_in(key_id, api.name(), id, now).await
+    }
+
+    async fn fetch_in(
+        &self,
+        key_id: &str,
+        scope: &str,
         id: &str,
         now: DateTime<Utc>,
     ) -> Result<(StoredBlob, ByteStream), ApiError> {
@@ -176,7 +265,7 @@ impl BlobStore {
         )
         .bind(id)
         .bind(key_id)
-        .bind(api.name())
+        .bind(scope)
         .fetch_optional(&self.db.pool)
         .await
         .map_err(ApiError::internal)?
@@ -237,7 +326,7 @@ where
     )
     .bind(&new.blob.id)
     .bind(new.key_id)
-    .bind(new.api.name())
+    .bind(new.scope)
     .bind(&new.blob.content_type)
     .bind(new.blob.size_bytes)
     .bind(new.created_at.timestamp())

@@ -8,19 +8,16 @@
 //! - a 10-URL batch next to one capture;
 //! - the pool browser's resident memory (all its processes) after 500 captures.
 
-use std::net::SocketAddr;
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use base64::Engine as _;
-use bytes::Bytes;
 use headless_chrome::protocol::cdp::Page;
 use headless_chrome::protocol::cdp::types::Event;
-use http_body_util::{BodyExt, Full};
-use hyper_util::rt::TokioIo;
 
 use super::page::serve_invoice;
+use crate::bench_support::{ApiClient, Stats, stats, time};
 use crate::config::Config;
 use crate::engines::browser::launch;
 use crate::platform::clock::Clock;
@@ -68,13 +65,18 @@ pub async fn run(mut config: Config) -> Result<()> {
         .collect();
     let batch = format!(r#"{{"items":[{}]}}"#, items.join(","));
 
-    let api_shot = api
-        .time("/v1/dev/screenshot/screenshot", &shot, RUNS)
-        .await?;
-    let api_pdf = api.time("/v1/dev/screenshot/pdf", &pdf, RUNS).await?;
-    let api_batch = api
-        .time("/v1/dev/screenshot/batch", &batch, RUNS / 4)
-        .await?;
+    let api_shot = time(WARMUP, RUNS, PAUSE, || {
+        api.call("/v1/dev/screenshot/screenshot", &shot)
+    })
+    .await?;
+    let api_pdf = time(WARMUP, RUNS, PAUSE, || {
+        api.call("/v1/dev/screenshot/pdf", &pdf)
+    })
+    .await?;
+    let api_batch = time(WARMUP, RUNS / 4, PAUSE, || {
+        api.call("/v1/dev/screenshot/batch", &batch)
+    })
+    .await?;
 
     let pool_rss_start = chromium_rss_kib();
     let mut rss_marks = Vec::new();
@@ -129,74 +131,9 @@ pub async fn run(mut config: Config) -> Result<()> {
     Ok(())
 }
 
-/// p50 and p99 in milliseconds.
-struct Stats {
-    p50: f64,
-    p99: f64,
-}
-
-impl std::fmt::Display for Stats {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:.1} / {:.1} ms", self.p50, self.p99)
-    }
-}
-
-fn stats(mut ms: Vec<f64>) -> Stats {
-    ms.sort_by(f64::total_cmp);
-    let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
-    Stats {
-        p50: at(0.5),
-        p99: at(0.99),
-    }
-}
-
-/// The server under test, called over plain HTTP/1.1 from this process.
-struct ApiClient {
-    addr: SocketAddr,
-    key: String,
-}
-
-impl ApiClient {
-    async fn call(&self, path: &str, body: &str) -> Result<()> {
-        let stream = tokio::net::TcpStream::connect(self.addr).await?;
-        let (mut sender, connection) =
-            hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
-        tokio::spawn(connection);
-        let request = http::Request::post(path)
-            .header("host", self.addr.to_string())
-            .header("x-api-key", &self.key)
-            .header("content-type", "application/json")
-            .body(Full::new(Bytes::from(body.to_owned())))?;
-        let response = sender.send_request(request).await?;
-        let status = response.status();
-        let answer = response.into_body().collect().await?.to_bytes();
-        if !status.is_success() {
-            bail!(
-                "{path} answered {status}: {}",
-                String::from_utf8_lossy(&answer)
-            );
-        }
-        Ok(())
-    }
-
-    async fn time(&self, path: &str, body: &str, runs: usize) -> Result<Stats> {
-        for _ in 0..WARMUP {
-            self.call(path, body).await?;
-        }
-        let mut ms = Vec::with_capacity(runs);
-        for _ in 0..runs {
-            tokio::time::sleep(PAUSE).await;
-            let started = Instant::now();
-            self.call(path, body).await?;
-            ms.push(started.elapsed().as_secs_f64() * 1e3);
-        }
-        Ok(stats(ms))
-    }
-}
-
 /// The reference: one browser, one tab, the page loaded with `Page.navigate` and the `load`
 /// lifecycle event, then captured or printed, as a hand-written CDP client would.
-fn raw_cdp(binary: &std::path::Path, url: &str) -> Result<(Stats, Stats)> {
+pub fn raw_cdp(binary: &std::path::Path, url: &str) -> Result<(Stats, Stats)> {
     let browser = launch::launch_direct(binary)?;
     let tab = browser.new_tab()?;
     tab.call_method(

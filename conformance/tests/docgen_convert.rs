@@ -1,0 +1,216 @@
+//! `POST /v1/dev/pdf/convert`: every pair of the five formats converts a real document and the
+//! result is a valid file of its format that still says what the input said; uploads are
+//! sniffed (415), empty (400), corrupt or encrypted (422), zip bombs (413); and nothing a
+//! document links to is fetched or read, whichever engine converts it.
+
+use conformance::docs::{self, FORMATS, document_text, fetch, squeezed};
+use conformance::expect_error;
+use conformance::pages::Pages;
+use suite_client::types::DocumentFormat;
+use suite_client::{DocgenConvertForm, FilePart};
+use suite_server::platform::{Api, Plan};
+
+const SENTENCE: &str = "The quick brown fox paid 1234 euros";
+
+fn form(bytes: Vec<u8>, to: DocumentFormat) -> DocgenConvertForm {
+    DocgenConvertForm {
+        // The name and declared type are wrong on purpose: the server sniffs the bytes.
+        file: FilePart::new("upload.bin", "application/octet-stream", bytes),
+        output_format: to,
+    }
+}
+
+fn html() -> Vec<u8> {
+    format!(
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>t</title></head><body>\
+         <h1>Conversion check</h1><p>{SENTENCE}</p></body></html>"
+    )
+    .into_bytes()
+}
+
+#[tokio::test]
+async fn every_pair_of_formats_converts_and_keeps_the_text() {
+    let server = docs::server().await;
+    let key = server.key(Plan::Unlimited, &[Api::Docgen]).await;
+    let client = server.client(&key);
+    let printed = client
+        .docgen_convert(form(html(), DocumentFormat::Pdf))
+        .await
+        .expect("HTML printed")
+        .into_inner();
+    let pdf = fetch(&client, &printed).await;
+    let inputs = [
+        (DocumentFormat::Pdf, pdf),
+        (
+            DocumentFormat::Docx,
+            docs::docx(&["Conversion check", SENTENCE]),
+        ),
+        (DocumentFormat::Html, html()),
+        (
+            DocumentFormat::Txt,
+            format!("Conversion check\n{SENTENCE}\n").into_bytes(),
+        ),
+        (
+            DocumentFormat::Odt,
+            docs::odt(&["Conversion check", SENTENCE]),
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (from, bytes) in &inputs {
+        for to in FORMATS {
+            let answer = client.docgen_convert(form(bytes.clone(), to)).await;
+            let document = match answer {
+                Ok(document) => document.into_inner(),
+                Err(e) => {
+                    failures.push(format!("{from:?} → {to:?}: {e}"));
+                    continue;
+                }
+            };
+            assert_eq!(document.format, to);
+            let out = fetch(&client, &document).await;
+            let text = squeezed(&document_text(to, &out));
+            if !text.contains(SENTENCE) {
+                failures.push(format!("{from:?} → {to:?} lost the text: {text:?}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[tokio::test]
+async fn uploads_are_sniffed_and_unreadable_ones_refused() {
+    let server = docs::server().await;
+    let key = server.key(Plan::Free, &[Api::Docgen]).await;
+    let client = server.client(&key);
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+    let refused = expect_error(
+        client.docgen_convert(form(png, DocumentFormat::Pdf)).await,
+        415,
+    );
+    insta::assert_yaml_snapshot!(refused.into_inner(), { ".request_id" => "[id]" });
+    let empty = expect_error(
+        client
+            .docgen_convert(form(Vec::new(), DocumentFormat::Pdf))
+            .await,
+        400,
+    );
+    assert!(empty.message.contains("empty"), "{}", empty.message);
+    let mut corrupt_docx = docs::docx(&["x"]);
+    corrupt_docx.truncate(corrupt_docx.len() / 2);
+    expect_error(
+        client
+            .docgen_convert(form(corrupt_docx, DocumentFormat::Pdf))
+            .await,
+        422,
+    );
+    let corrupt_pdf = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog".to_vec();
+    let unreadable = expect_error(
+        client
+            .docgen_convert(form(corrupt_pdf, DocumentFormat::Txt))
+            .await,
+        422,
+    );
+    insta::assert_yaml_snapshot!(unreadable.into_inner(), { ".request_id" => "[id]" });
+    let encrypted = expect_error(
+        client
+            .docgen_convert(form(encrypted_pdf(), DocumentFormat::Txt))
+            .await,
+        422,
+    );
+    assert!(
+        encrypted.message.contains("encrypted"),
+        "{}",
+        encrypted.message
+    );
+}
+
+#[tokio::test]
+async fn a_docx_zip_bomb_is_413_before_libreoffice_sees_it() {
+    let server = docs::server().await;
+    let key = server.key(Plan::Free, &[Api::Docgen]).await;
+    let client = server.client(&key);
+    let mut bomb = docs::unzip(&docs::docx(&["bomb"]));
+    bomb.push(("word/media/zeros.bin".into(), vec![0u8; 24 << 20]));
+    let entries: Vec<(&str, Vec<u8>)> = bomb.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
+    let bytes = docs::zip(&entries, &[]);
+    assert!(bytes.len() < 1 << 20, "the bomb is small: {}", bytes.len());
+    let error = expect_error(
+        client
+            .docgen_convert(form(bytes, DocumentFormat::Pdf))
+            .await,
+        413,
+    );
+    insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
+}
+
+#[tokio::test]
+async fn nothing_a_document_links_to_is_fetched_or_read() {
+    let server = docs::server().await;
+    let victim = Pages::victim().await;
+    let key = server.key(Plan::Unlimited, &[Api::Docgen]).await;
+    let client = server.client(&key);
+    // A DOCX with an image linked from the victim, and a field that includes /etc/passwd.
+    let body = "<w:p><w:r><w:t>Linked content below</w:t></w:r></w:p>\
+         <w:p><w:r><w:fldChar w:fldCharType=\"begin\"/></w:r><w:r><w:instrText xml:space=\"preserve\"> INCLUDETEXT \"/etc/passwd\" </w:instrText></w:r><w:r><w:fldChar w:fldCharType=\"separate\"/></w:r><w:r><w:t>placeholder</w:t></w:r><w:r><w:fldChar w:fldCharType=\"end\"/></w:r></w:p>\
+         <w:p><w:r><w:drawing><wp:inline><wp:extent cx=\"952500\" cy=\"952500\"/><wp:docPr id=\"1\" name=\"p\"/><a:graphic><a:graphicData uri=\"http://schemas.openxmlformats.org/drawingml/2006/picture\"><pic:pic><pic:nvPicPr><pic:cNvPr id=\"1\" name=\"p\"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:link=\"rIdImg\"/></pic:blipFill><pic:spPr><a:xfrm><a:off x=\"0\" y=\"0\"/><a:ext cx=\"952500\" cy=\"952500\"/></a:xfrm><a:prstGeom prst=\"rect\"/></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>";
+    let rels = format!(
+        "<Relationship Id=\"rIdImg\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/image\" Target=\"{}\" TargetMode=\"External\"/>\
+         <Relationship Id=\"rIdFile\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/image\" Target=\"file:///etc/passwd\" TargetMode=\"External\"/>",
+        victim.url("/linked.png")
+    );
+    let linked_docx = docs::docx_with(body, &rels);
+    let html = format!(
+        "<!DOCTYPE html><html><body><p>Linked content below</p><img src=\"{}\">\
+         <iframe src=\"file:///etc/passwd\"></iframe><img src=\"file:///etc/passwd\"></body></html>",
+        victim.url("/linked.png")
+    );
+    let cases = [
+        (linked_docx.clone(), DocumentFormat::Pdf),
+        (linked_docx, DocumentFormat::Odt),
+        (html.clone().into_bytes(), DocumentFormat::Pdf),
+        (html.into_bytes(), DocumentFormat::Docx),
+    ];
+    for (bytes, to) in cases {
+        let document = client
+            .docgen_convert(form(bytes, to))
+            .await
+            .expect("converted")
+            .into_inner();
+        let text = document_text(to, &fetch(&client, &document).await);
+        assert!(text.contains("Linked content below"), "{to:?}: {text}");
+        assert!(!text.contains("root:"), "{to:?} read /etc/passwd: {text}");
+    }
+    assert_eq!(victim.hits(), 0, "a linked resource was fetched");
+}
+
+/// A PDF whose trailer names a standard security handler with a user password (random
+/// keys): poppler cannot open it without the password.
+fn encrypted_pdf() -> Vec<u8> {
+    let objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+        "<< /Filter /Standard /V 1 /R 2 /O <0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef> /U <fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210> /P -4 >>",
+    ];
+    let mut pdf = b"%PDF-1.4\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, object) in objects.iter().enumerate() {
+        offsets.push(pdf.len());
+        pdf.extend_from_slice(format!("{} 0 obj\n{object}\nendobj\n", i + 1).as_bytes());
+    }
+    let xref = pdf.len();
+    pdf.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
+    for offset in offsets {
+        pdf.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
+    }
+    pdf.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R /Encrypt 4 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>] >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
+    pdf
+}

@@ -1,0 +1,225 @@
+//! `suite docgen bench`: the document API through HTTP next to the references a user would
+//! otherwise pick, measured in one run on the same machine (`cargo xtask bench docgen` runs it
+//! on the release build and installs the peers). Reports figures; asserts none.
+//!
+//! - HTML → PDF of a 40-row invoice page: `convert` through the API; a raw `Page.printToPDF`
+//!   of the same page in the same Chromium (target ≤ 1.2×); WeasyPrint and wkhtmltopdf on the
+//!   same file, each run as its users run it (a process per document; target: faster than
+//!   both);
+//! - DOCX → PDF through the warm LibreOffice pool next to a cold `soffice --headless
+//!   --convert-to pdf` (target ≤ 0.5×);
+//! - `generate` of the built-in invoice into each format;
+//! - throughput of invoice PDFs with 4 clients at once.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+use crate::bench_support::{ApiClient, Body, Stats, stats, time};
+use crate::config::Config;
+use crate::docgen::builtin::builtin;
+use crate::engines::browser::launch;
+use crate::platform::clock::Clock;
+use crate::platform::{Api, Plan, keys};
+use crate::screenshot::tools::bench::raw_cdp;
+use crate::screenshot::tools::page::{invoice_html, serve_invoice};
+use crate::server;
+
+/// Timed calls per figure through the API, and runs of each peer's command.
+const RUNS: usize = 20;
+const PEER_RUNS: usize = 8;
+const WARMUP: usize = 3;
+/// The pause before each timed API call: the latency of a call that finds the server idle.
+const PAUSE: Duration = Duration::from_millis(500);
+const CONCURRENT_CLIENTS: usize = 4;
+const CALLS_PER_CLIENT: usize = 10;
+
+pub async fn run(mut config: Config) -> Result<()> {
+    let scratch = tempfile::tempdir()?;
+    let html = invoice_html();
+    let html_file = scratch.path().join("invoice.html");
+    std::fs::write(&html_file, &html)?;
+    config.platform.listen = "127.0.0.1:0".into();
+    config.platform.data_dir = scratch.path().join("data");
+    config.platform.database_url = String::new();
+    config.sanctions.refresh_interval_secs = 0;
+    let log = crate::platform::logging::logger(dropshot::ConfigLoggingLevel::Warn)?;
+    let running = server::start(config.clone(), Clock::System, log).await?;
+    let key = keys::create(
+        running.platform.db(),
+        "bench",
+        &[(Api::Docgen, Plan::Unlimited)],
+        chrono::Utc::now().timestamp(),
+    )
+    .await?
+    .api_key;
+    let api = ApiClient {
+        addr: running.addr,
+        key,
+    };
+
+    let to_pdf = Body::form("invoice.html", html.as_bytes(), &[("output_format", "pdf")]);
+    let api_html_pdf = time(WARMUP, RUNS, PAUSE, || async {
+        api.post("/v1/dev/pdf/convert", &to_pdf).await.map(drop)
+    })
+    .await?;
+    let docx = download(
+        &api,
+        &Body::form(
+            "invoice.html",
+            html.as_bytes(),
+            &[("output_format", "docx")],
+        ),
+    )
+    .await?;
+    let docx_file = scratch.path().join("invoice.docx");
+    std::fs::write(&docx_file, &docx)?;
+    let docx_to_pdf = Body::form("invoice.docx", &docx, &[("output_format", "pdf")]);
+    let api_docx_pdf = time(WARMUP, RUNS, PAUSE, || async {
+        api.post("/v1/dev/pdf/convert", &docx_to_pdf)
+            .await
+            .map(drop)
+    })
+    .await?;
+    let mut generated = Vec::new();
+    let invoice = builtin("invoice").context("the built-in invoice")?;
+    for format in ["pdf", "docx", "html", "txt", "odt"] {
+        let body = Body::json(&format!(
+            r#"{{"template_id":"invoice","output_format":"{format}","data":{}}}"#,
+            invoice.example
+        ));
+        let figure = time(WARMUP, RUNS / 2, PAUSE, || async {
+            api.post("/v1/dev/pdf/generate", &body).await.map(drop)
+        })
+        .await?;
+        generated.push((format, figure));
+    }
+    let invoice_pdf = Body::json(&format!(
+        r#"{{"template_id":"invoice","output_format":"pdf","data":{}}}"#,
+        invoice.example
+    ));
+    let started = Instant::now();
+    let clients = (0..CONCURRENT_CLIENTS).map(|_| {
+        let (api, body) = (api.clone(), invoice_pdf.clone());
+        tokio::spawn(async move {
+            for _ in 0..CALLS_PER_CLIENT {
+                api.post("/v1/dev/pdf/generate", &body).await?;
+            }
+            anyhow::Ok(())
+        })
+    });
+    for client in futures::future::join_all(clients).await {
+        client??;
+    }
+    let throughput =
+        (CONCURRENT_CLIENTS * CALLS_PER_CLIENT) as f64 / started.elapsed().as_secs_f64();
+    running.close().await?;
+
+    let page = serve_invoice().await?;
+    let binary = launch::binary(&config.browser.binary)?;
+    let url = format!("http://{page}/invoice");
+    let (_, raw_pdf) = tokio::task::spawn_blocking(move || raw_cdp(&binary, &url)).await??;
+    let out = scratch.path().join("out.pdf");
+    let weasyprint = peer(&["weasyprint", path(&html_file), path(&out)], &out);
+    let wkhtmltopdf = peer(&["wkhtmltopdf", "-q", path(&html_file), path(&out)], &out);
+    let profile = format!(
+        "-env:UserInstallation=file://{}",
+        scratch.path().join("lo-profile").display()
+    );
+    let outdir = scratch.path().join("soffice-out");
+    let soffice = peer(
+        &[
+            "soffice",
+            &profile,
+            "--headless",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            path(&outdir),
+            path(&docx_file),
+        ],
+        &outdir.join("invoice.pdf"),
+    );
+
+    println!("docgen bench: a 40-row invoice page (HTML, and the DOCX LibreOffice made of it)");
+    println!("| figure | through the API | reference | ratio (p50) |");
+    println!("|---|---|---|---|");
+    println!(
+        "| HTML → PDF p50 / p99 | {api_html_pdf} | raw printToPDF, same browser: {raw_pdf} | {:.2}× |",
+        api_html_pdf.p50 / raw_pdf.p50
+    );
+    for (name, figure) in [("WeasyPrint", &weasyprint), ("wkhtmltopdf", &wkhtmltopdf)] {
+        match figure {
+            Ok(s) => println!(
+                "| HTML → PDF vs {name} | {api_html_pdf} | {name} (a process per document): {s} | {:.2}× |",
+                api_html_pdf.p50 / s.p50
+            ),
+            Err(e) => println!("| HTML → PDF vs {name} | {api_html_pdf} | not measured: {e:#} | |"),
+        }
+    }
+    match &soffice {
+        Ok(s) => println!(
+            "| DOCX → PDF p50 / p99 | {api_docx_pdf} | cold soffice --convert-to pdf: {s} | {:.2}× |",
+            api_docx_pdf.p50 / s.p50
+        ),
+        Err(e) => println!("| DOCX → PDF | {api_docx_pdf} | not measured: {e:#} | |"),
+    }
+    for (format, figure) in generated {
+        println!("| generate invoice → {format} | {figure} | | |");
+    }
+    println!(
+        "| {CONCURRENT_CLIENTS} clients × {CALLS_PER_CLIENT} invoice PDFs | {throughput:.1} documents/s | | |"
+    );
+    Ok(())
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap_or_default()
+}
+
+/// Converts through the API and downloads the result.
+async fn download(api: &ApiClient, body: &Body) -> Result<Vec<u8>> {
+    let record: serde_json::Value =
+        serde_json::from_slice(&api.post("/v1/dev/pdf/convert", body).await?)?;
+    let id = record["document_id"].as_str().context("a document id")?;
+    let stream = tokio::net::TcpStream::connect(api.addr).await?;
+    let (mut sender, connection) =
+        hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream)).await?;
+    tokio::spawn(connection);
+    let request = http::Request::get(format!("/v1/dev/pdf/download/{id}"))
+        .header("host", api.addr.to_string())
+        .header("x-api-key", &api.key)
+        .body(http_body_util::Empty::<bytes::Bytes>::new())?;
+    let response = sender.send_request(request).await?;
+    if !response.status().is_success() {
+        bail!("download answered {}", response.status());
+    }
+    use http_body_util::BodyExt as _;
+    Ok(response.into_body().collect().await?.to_bytes().to_vec())
+}
+
+/// Times `PEER_RUNS` runs of a command (after one untimed), checking it wrote `out`.
+fn peer(command: &[&str], out: &Path) -> Result<Stats> {
+    let mut ms = Vec::new();
+    for run in 0..=PEER_RUNS {
+        let _ = std::fs::remove_file(out);
+        let started = Instant::now();
+        let status = Command::new(command[0])
+            .args(&command[1..])
+            .env("QT_QPA_PLATFORM", "offscreen")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .with_context(|| format!("running {}", command[0]))?;
+        let elapsed = started.elapsed().as_secs_f64() * 1e3;
+        if !status.success() || !out.exists() {
+            bail!("{} failed ({status})", command[0]);
+        }
+        if run > 0 {
+            ms.push(elapsed);
+        }
+    }
+    Ok(stats(ms))
+}
