@@ -8,3 +8,4 @@ pub mod image_size;
 pub mod office;
 pub mod pdf_pages;
 pub mod poppler;
+pub mod zip_package;

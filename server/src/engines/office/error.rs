@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::engines::zip_package::Refusal;
+
 /// A failed conversion. Messages never contain document contents.
 #[derive(Debug)]
 pub enum OfficeError {
@@ -40,5 +42,14 @@ impl OfficeError {
     /// Shorthand for [`OfficeError::Failed`] from a message.
     pub(crate) fn failed(message: impl fmt::Display) -> OfficeError {
         OfficeError::Failed(anyhow::anyhow!("{message}"))
+    }
+}
+
+impl From<Refusal> for OfficeError {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::TooLarge(m) => OfficeError::TooLarge(m),
+            Refusal::NotZip(m) | Refusal::Unreadable(m) => OfficeError::Unreadable(m),
+        }
     }
 }

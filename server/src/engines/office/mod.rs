@@ -17,7 +17,6 @@ mod program;
 pub mod protocol;
 mod sanitize;
 mod worker;
-pub mod zip_limits;
 
 pub use self::config::Config;
 pub use self::error::OfficeError;

@@ -13,7 +13,7 @@
 
 use super::url::is_script;
 use crate::engines::office::OfficeError;
-use crate::engines::office::zip_limits::MAX_TOTAL;
+use crate::engines::zip_package::Limits;
 
 /// Attributes that make the parser fetch something.
 const URL_ATTRIBUTES: &[&str] = &[
@@ -106,10 +106,10 @@ const UNSAFE_STYLE: &[&str] = &[
 
 /// Sanitized HTML for LibreOffice's Writer HTML import.
 pub fn sanitize(bytes: &[u8]) -> Result<Vec<u8>, OfficeError> {
-    if bytes.len() as u64 > MAX_TOTAL {
+    if bytes.len() as u64 > Limits::default().max_total_uncompressed {
         return Err(OfficeError::TooLarge(format!(
             "the HTML is larger than {} MiB",
-            MAX_TOTAL / (1024 * 1024)
+            Limits::default().max_total_uncompressed / (1024 * 1024)
         )));
     }
     if bytes.contains(&0) {

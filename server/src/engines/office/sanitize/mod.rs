@@ -10,11 +10,12 @@ mod odt;
 pub mod url;
 mod xml;
 
-use super::zip_limits::{self, Entry};
 use super::{Input, OfficeError};
+use crate::engines::zip_package::{self, Entry, Limits, Packing};
 
 /// `bytes` (claimed to be `from`) made safe to load, as the bytes of the file LibreOffice
-/// gets. Zip formats are read within [`zip_limits`] and rewritten from scratch.
+/// gets. Zip formats are read within the zip limits and rewritten from scratch (stored: the
+/// archive only lives in the job's directory).
 pub fn sanitize(bytes: &[u8], from: Input) -> Result<Vec<u8>, OfficeError> {
     match from {
         Input::Docx => rezip(bytes, docx::sanitize),
@@ -27,9 +28,9 @@ fn rezip(
     bytes: &[u8],
     clean: fn(&mut [Entry]) -> Result<(), OfficeError>,
 ) -> Result<Vec<u8>, OfficeError> {
-    let mut entries = zip_limits::read(bytes)?;
+    let mut entries = zip_package::read(bytes, Limits::default())?;
     clean(&mut entries)?;
-    zip_limits::write(&entries)
+    Ok(zip_package::write(&entries, Packing::Stored)?)
 }
 
 /// Whether an entry name ends with `suffix`, ignoring ASCII case (OPC part names are
