@@ -121,8 +121,21 @@ impl Server {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
+    /// Stops the server: SIGTERM first, so that it ends the Chromium and LibreOffice workers
+    /// it started (a SIGKILLed server leaves its browser running), SIGKILL after 15 s.
     pub fn stop(&mut self) {
         if let Some(mut child) = self.child.take() {
+            let asked = Command::new("kill")
+                .args(["-TERM", &child.id().to_string()])
+                .status()
+                .is_ok_and(|status| status.success());
+            let deadline = Instant::now() + Duration::from_secs(15);
+            while asked && Instant::now() < deadline {
+                if matches!(child.try_wait(), Ok(Some(_))) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
             let _ = child.kill();
             let _ = child.wait();
         }
