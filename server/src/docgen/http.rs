@@ -239,9 +239,10 @@ impl Docgen {
                 templates.extend(
                     BUILTINS
                         .iter()
+                        .zip(self.builtins.iter())
                         .skip(skip)
                         .take(limit)
-                        .map(|b| builtin_record(self, b)),
+                        .map(|(b, compiled)| builtin_record(b, compiled)),
                 );
                 None
             }
@@ -386,12 +387,9 @@ fn mentions_html(bytes: &[u8]) -> bool {
     head.contains("<!doctype html") || head.contains("<html") || head.contains("<body")
 }
 
-fn builtin_record(docgen: &Docgen, b: &Builtin) -> types::Template {
-    let fields = BUILTINS
-        .iter()
-        .position(|x| x.id == b.id)
-        .map(|i| docgen.builtins[i].fields())
-        .unwrap_or_default();
+/// The record of built-in `b`, compiled as `compiled`.
+fn builtin_record(b: &Builtin, compiled: &Template) -> types::Template {
+    let fields = compiled.fields();
     types::Template {
         template_id: b.id.to_owned(),
         name: b.name.to_owned(),

@@ -123,7 +123,7 @@ impl Platform {
     /// The bytes of the caller's item `id`.
     pub async fn kept_bytes(&self, caller: &Caller, id: &str) -> Result<Vec<u8>, ApiError> {
         self.blobs()
-            .kept_bytes(&caller.key_id, caller.api, id)
+            .kept_bytes(&caller.key_id, caller.api, id, self.now())
             .await
     }
 

@@ -2,6 +2,8 @@
 //! statement does to block structure, and undoing what XML and Word's autocorrect did to the
 //! text inside tags before Jinja reads it.
 
+use crate::docgen::plain::decode_entities;
+
 /// A tag found in a text: bytes `start..end`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Tag {
@@ -156,20 +158,7 @@ pub(crate) fn clean_tags(xml: &str) -> String {
 
 /// Decodes XML entities and undoes autocorrect in a tag's inside.
 fn plain(inner: &str) -> String {
-    let mut out = String::with_capacity(inner.len());
-    let mut rest = inner;
-    while let Some(c) = rest.chars().next() {
-        if c == '&'
-            && let Some((decoded, len)) = entity(rest)
-        {
-            out.push(straight(decoded));
-            rest = &rest[len..];
-            continue;
-        }
-        out.push(straight(c));
-        rest = &rest[c.len_utf8()..];
-    }
-    out
+    decode_entities(inner).chars().map(straight).collect()
 }
 
 fn straight(c: char) -> char {
@@ -179,28 +168,6 @@ fn straight(c: char) -> char {
         '\u{00A0}' | '\u{202F}' | '\u{2007}' => ' ',
         c => c,
     }
-}
-
-/// The character an entity at the start of `text` stands for, and the entity's length.
-fn entity(text: &str) -> Option<(char, usize)> {
-    let end = text.get(..12.min(text.len()))?.find(';')?;
-    let name = &text[1..end];
-    let c = match name {
-        "lt" => '<',
-        "gt" => '>',
-        "amp" => '&',
-        "quot" => '"',
-        "apos" => '\'',
-        _ => {
-            let number = name.strip_prefix('#')?;
-            let code = match number.strip_prefix(['x', 'X']) {
-                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-                None => number.parse().ok()?,
-            };
-            char::from_u32(code)?
-        }
-    };
-    Some((c, end + 1))
 }
 
 #[cfg(test)]

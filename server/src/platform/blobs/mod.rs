@@ -219,10 +219,14 @@ impl BlobStore {
 
     /// The whole bytes of a source `key_id` keeps with `api` (sources are small: they were
     /// one upload).
-    pub async fn kept_bytes(&self, key_id: &str, api: Api, id: &str) -> Result<Vec<u8>, ApiError> {
-        let (_, mut stream) = self
-            .fetch_in(key_id, &kept_scope(api), id, Utc::now())
-            .await?;
+    pub async fn kept_bytes(
+        &self,
+        key_id: &str,
+        api: Api,
+        id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<u8>, ApiError> {
+        let (_, mut stream) = self.fetch_in(key_id, &kept_scope(api), id, now).await?;
         let mut bytes = Vec::new();
         while let Some(chunk) = futures::StreamExt::next(&mut stream).await {
             bytes.extend_from_slice(&chunk.map_err(ApiError::internal)?);

@@ -76,16 +76,11 @@ fn relationships(name: &str, bytes: &[u8]) -> Result<Option<Vec<u8>>, OfficeErro
                     mode.trim().eq_ignore_ascii_case("external") || leaves_container(&target);
                 if external && !kind.trim_end().ends_with("/hyperlink") {
                     changed = true;
-                    let rebuilt = xml::rebuild(e, |attr, _| match attr {
+                    xml::rebuild_event(matches!(event, Event::Start(_)), e, |attr, _| match attr {
                         b"TargetMode" => Keep::Drop,
                         b"Target" => Keep::Value("#".into()),
                         _ => Keep::Same,
-                    })?;
-                    if matches!(event, Event::Start(_)) {
-                        Event::Start(rebuilt)
-                    } else {
-                        Event::Empty(rebuilt)
-                    }
+                    })?
                 } else {
                     event
                 }
@@ -94,11 +89,7 @@ fn relationships(name: &str, bytes: &[u8]) -> Result<Option<Vec<u8>>, OfficeErro
         };
         out.push(event);
     }
-    if changed {
-        xml::write(out).map(Some)
-    } else {
-        Ok(None)
-    }
+    xml::written_if_changed(changed, out)
 }
 
 /// A field being read: its instruction so far and where that instruction's text is.
@@ -171,16 +162,11 @@ fn part(name: &str, bytes: &[u8]) -> Result<Option<Vec<u8>>, OfficeError> {
                 let external_attr = has_external_link(e)?;
                 if file_field || external_attr {
                     changed = true;
-                    let rebuilt = xml::rebuild(e, |attr, value| match attr {
+                    xml::rebuild_event(is_start, e, |attr, value| match attr {
                         b"instr" if file_field => Keep::Value(String::new()),
                         b"src" | b"href" if leaves_container(value) => Keep::Drop,
                         _ => Keep::Same,
-                    })?;
-                    if is_start {
-                        Event::Start(rebuilt)
-                    } else {
-                        Event::Empty(rebuilt)
-                    }
+                    })?
                 } else {
                     event
                 }
@@ -223,11 +209,7 @@ fn part(name: &str, bytes: &[u8]) -> Result<Option<Vec<u8>>, OfficeError> {
         judge(field, &mut out, &mut changed);
     }
     judge(orphan, &mut out, &mut changed);
-    if changed {
-        xml::write(out.into_iter().flatten()).map(Some)
-    } else {
-        Ok(None)
-    }
+    xml::written_if_changed(changed, out.into_iter().flatten())
 }
 
 /// Whether an element has a `src` or `href` attribute leaving the package.

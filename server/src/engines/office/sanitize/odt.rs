@@ -116,16 +116,11 @@ fn part(name: &str, bytes: &[u8], names: &HashSet<String>) -> Result<Option<Vec<
                 let strip_image = image_data.is_some_and(|h| !inside(&h, names));
                 if strip_href || strip_image {
                     changed = true;
-                    let rebuilt = xml::rebuild(e, |attr, _| match attr {
+                    xml::rebuild_event(is_start, e, |attr, _| match attr {
                         b"href" if strip_href => Keep::Drop,
                         b"image-data" if strip_image => Keep::Drop,
                         _ => Keep::Same,
-                    })?;
-                    if is_start {
-                        Event::Start(rebuilt)
-                    } else {
-                        Event::Empty(rebuilt)
-                    }
+                    })?
                 } else {
                     event
                 }
@@ -134,11 +129,7 @@ fn part(name: &str, bytes: &[u8], names: &HashSet<String>) -> Result<Option<Vec<
         };
         out.push(event);
     }
-    if changed {
-        xml::write(out).map(Some)
-    } else {
-        Ok(None)
-    }
+    xml::written_if_changed(changed, out)
 }
 
 #[cfg(test)]

@@ -99,9 +99,37 @@ pub enum Keep {
     Value(String),
 }
 
+/// [`rebuild`] as the same kind of event the element came from: a start tag stays a start
+/// tag, an empty element stays empty.
+pub fn rebuild_event<'a>(
+    is_start: bool,
+    start: &BytesStart<'_>,
+    decide: impl FnMut(&[u8], &str) -> Keep,
+) -> Result<Event<'a>, OfficeError> {
+    let rebuilt = rebuild(start, decide)?;
+    Ok(if is_start {
+        Event::Start(rebuilt)
+    } else {
+        Event::Empty(rebuilt)
+    })
+}
+
+/// The part written back from `events` when a sanitizer `changed` it, else `None` (the
+/// original bytes stay as they are).
+pub fn written_if_changed<'a>(
+    changed: bool,
+    events: impl IntoIterator<Item = Event<'a>>,
+) -> Result<Option<Vec<u8>>, OfficeError> {
+    if changed {
+        write(events).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
 /// `start` with each attribute kept, dropped or replaced as `decide` (given the local name
 /// and unescaped value) says. Attributes are checked for duplicates on the way.
-pub fn rebuild(
+fn rebuild(
     start: &BytesStart<'_>,
     mut decide: impl FnMut(&[u8], &str) -> Keep,
 ) -> Result<BytesStart<'static>, OfficeError> {
