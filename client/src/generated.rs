@@ -2117,6 +2117,9 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct DetectForm {
+        ///Strings never flagged, one per line (compared ignoring case and the spaces around them), such as the company's own address or support number.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub allow_list: ::std::option::Option<DetectFormAllowList>,
         ///Comma-separated PiiEntityType values to look for (e.g. `email,phone,ssn`); all types when omitted. An unknown value is 400.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub entity_types: ::std::option::Option<DetectFormEntityTypes>,
@@ -2124,6 +2127,59 @@ pub mod types {
         pub file: ::std::string::String,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub language: ::std::option::Option<PiiLanguage>,
+        ///Findings below this confidence are left out (0..1). Checksum-confirmed numbers score about 0.95, a pattern with a context word about 0.85, a bare pattern 0.3–0.5.
+        #[serde(default = "defaults::detect_form_min_confidence")]
+        pub min_confidence: f64,
+    }
+    ///Strings never flagged, one per line (compared ignoring case and the spaces around them), such as the company's own address or support number.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct DetectFormAllowList(::std::string::String);
+    impl ::std::ops::Deref for DetectFormAllowList {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<DetectFormAllowList> for ::std::string::String {
+        fn from(value: DetectFormAllowList) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for DetectFormAllowList {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 10000usize {
+                return Err("longer than 10000 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for DetectFormAllowList {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for DetectFormAllowList {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for DetectFormAllowList {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
     }
     ///Comma-separated PiiEntityType values to look for (e.g. `email,phone,ssn`); all types when omitted. An unknown value is 400.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -4782,15 +4838,74 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct PiiBatchForm {
+        ///Strings never flagged, one per line (compared ignoring case and the spaces around them), such as the company's own address or support number.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub allow_list: ::std::option::Option<PiiBatchFormAllowList>,
         ///Comma-separated PiiEntityType values; all types when omitted.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub entity_types: ::std::option::Option<PiiBatchFormEntityTypes>,
         ///The files, one `files` part each. The limit is the operation's `x-batch-max`, not a schema bound: more is 413.
         pub files: ::std::vec::Vec<::std::string::String>,
+        ///Colour of the redaction boxes in `redact` mode, `#RRGGBB`.
+        #[serde(default = "defaults::pii_batch_form_fill_color")]
+        pub fill_color: PiiBatchFormFillColor,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub language: ::std::option::Option<PiiLanguage>,
+        ///Findings below this confidence are left out (0..1). Checksum-confirmed numbers score about 0.95, a pattern with a context word about 0.85, a bare pattern 0.3–0.5.
+        #[serde(default = "defaults::pii_batch_form_min_confidence")]
+        pub min_confidence: f64,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub mode: ::std::option::Option<PiiBatchMode>,
+    }
+    ///Strings never flagged, one per line (compared ignoring case and the spaces around them), such as the company's own address or support number.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct PiiBatchFormAllowList(::std::string::String);
+    impl ::std::ops::Deref for PiiBatchFormAllowList {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<PiiBatchFormAllowList> for ::std::string::String {
+        fn from(value: PiiBatchFormAllowList) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for PiiBatchFormAllowList {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 10000usize {
+                return Err("longer than 10000 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for PiiBatchFormAllowList {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for PiiBatchFormAllowList {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for PiiBatchFormAllowList {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
     }
     ///Comma-separated PiiEntityType values; all types when omitted.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -4831,6 +4946,63 @@ pub mod types {
         }
     }
     impl<'de> ::serde::Deserialize<'de> for PiiBatchFormEntityTypes {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///Colour of the redaction boxes in `redact` mode, `#RRGGBB`.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct PiiBatchFormFillColor(::std::string::String);
+    impl ::std::ops::Deref for PiiBatchFormFillColor {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<PiiBatchFormFillColor> for ::std::string::String {
+        fn from(value: PiiBatchFormFillColor) -> Self {
+            value.0
+        }
+    }
+    impl ::std::default::Default for PiiBatchFormFillColor {
+        fn default() -> Self {
+            PiiBatchFormFillColor("#000000".to_string())
+        }
+    }
+    impl ::std::str::FromStr for PiiBatchFormFillColor {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^#[0-9A-Fa-f]{6}$").unwrap());
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^#[0-9A-Fa-f]{6}$\"".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for PiiBatchFormFillColor {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for PiiBatchFormFillColor {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for PiiBatchFormFillColor {
         fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
         where
             D: ::serde::Deserializer<'de>,
@@ -5408,6 +5580,9 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct RedactForm {
+        ///Strings never flagged, one per line (compared ignoring case and the spaces around them), such as the company's own address or support number.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub allow_list: ::std::option::Option<RedactFormAllowList>,
         ///Comma-separated PiiEntityType values to redact; all types when omitted. An unknown value is 400.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub entity_types: ::std::option::Option<RedactFormEntityTypes>,
@@ -5418,6 +5593,59 @@ pub mod types {
         pub fill_color: RedactFormFillColor,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub language: ::std::option::Option<PiiLanguage>,
+        ///Findings below this confidence are left out (0..1). Checksum-confirmed numbers score about 0.95, a pattern with a context word about 0.85, a bare pattern 0.3–0.5.
+        #[serde(default = "defaults::redact_form_min_confidence")]
+        pub min_confidence: f64,
+    }
+    ///Strings never flagged, one per line (compared ignoring case and the spaces around them), such as the company's own address or support number.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct RedactFormAllowList(::std::string::String);
+    impl ::std::ops::Deref for RedactFormAllowList {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<RedactFormAllowList> for ::std::string::String {
+        fn from(value: RedactFormAllowList) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for RedactFormAllowList {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 10000usize {
+                return Err("longer than 10000 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for RedactFormAllowList {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for RedactFormAllowList {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for RedactFormAllowList {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
     }
     ///Comma-separated PiiEntityType values to redact; all types when omitted. An unknown value is 400.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -6858,6 +7086,9 @@ pub mod types {
         pub(super) fn deep_analysis_request_threshold() -> f64 {
             0.7_f64
         }
+        pub(super) fn detect_form_min_confidence() -> f64 {
+            0.5_f64
+        }
         pub(super) fn pdf_margins_bottom() -> f64 {
             10_f64
         }
@@ -6873,8 +7104,17 @@ pub mod types {
         pub(super) fn pdf_request_scale() -> f64 {
             1_f64
         }
+        pub(super) fn pii_batch_form_fill_color() -> super::PiiBatchFormFillColor {
+            super::PiiBatchFormFillColor("#000000".to_string())
+        }
+        pub(super) fn pii_batch_form_min_confidence() -> f64 {
+            0.5_f64
+        }
         pub(super) fn redact_form_fill_color() -> super::RedactFormFillColor {
             super::RedactFormFillColor("#000000".to_string())
+        }
+        pub(super) fn redact_form_min_confidence() -> f64 {
+            0.5_f64
         }
         pub(super) fn screen_request_threshold() -> f64 {
             0.85_f64

@@ -163,6 +163,9 @@ pub struct PiiBatchForm {
     pub mode: Option<types::PiiBatchMode>,
     pub language: Option<types::PiiLanguage>,
     pub entity_types: Option<String>,
+    pub min_confidence: Option<f64>,
+    pub allow_list: Option<String>,
+    pub fill_color: Option<String>,
 }
 impl PiiBatchForm {
     fn into_multipart(self) -> reqwest::multipart::Form {
@@ -179,6 +182,15 @@ impl PiiBatchForm {
         if let Some(value) = &self.entity_types {
             form = form.text("entity_types", text_part(value));
         }
+        if let Some(value) = &self.min_confidence {
+            form = form.text("min_confidence", text_part(value));
+        }
+        if let Some(value) = &self.allow_list {
+            form = form.text("allow_list", text_part(value));
+        }
+        if let Some(value) = &self.fill_color {
+            form = form.text("fill_color", text_part(value));
+        }
         form
     }
 }
@@ -188,6 +200,8 @@ pub struct PiiDetectForm {
     pub file: FilePart,
     pub language: Option<types::PiiLanguage>,
     pub entity_types: Option<String>,
+    pub min_confidence: Option<f64>,
+    pub allow_list: Option<String>,
 }
 impl PiiDetectForm {
     fn into_multipart(self) -> reqwest::multipart::Form {
@@ -199,6 +213,12 @@ impl PiiDetectForm {
         if let Some(value) = &self.entity_types {
             form = form.text("entity_types", text_part(value));
         }
+        if let Some(value) = &self.min_confidence {
+            form = form.text("min_confidence", text_part(value));
+        }
+        if let Some(value) = &self.allow_list {
+            form = form.text("allow_list", text_part(value));
+        }
         form
     }
 }
@@ -209,6 +229,8 @@ pub struct PiiRedactForm {
     pub language: Option<types::PiiLanguage>,
     pub entity_types: Option<String>,
     pub fill_color: Option<String>,
+    pub min_confidence: Option<f64>,
+    pub allow_list: Option<String>,
 }
 impl PiiRedactForm {
     fn into_multipart(self) -> reqwest::multipart::Form {
@@ -222,6 +244,12 @@ impl PiiRedactForm {
         }
         if let Some(value) = &self.fill_color {
             form = form.text("fill_color", text_part(value));
+        }
+        if let Some(value) = &self.min_confidence {
+            form = form.text("min_confidence", text_part(value));
+        }
+        if let Some(value) = &self.allow_list {
+            form = form.text("allow_list", text_part(value));
         }
         form
     }

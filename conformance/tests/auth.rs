@@ -130,6 +130,8 @@ async fn the_generated_client_surfaces_typed_auth_errors() {
         file: suite_client::FilePart::new("a.png", "image/png", vec![0u8; 16]),
         language: None,
         entity_types: None,
+        min_confidence: None,
+        allow_list: None,
     };
     assert_eq!(
         conformance::status_of(server.anonymous_client().pii_detect(form).await),

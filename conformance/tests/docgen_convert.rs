@@ -113,7 +113,7 @@ async fn uploads_are_sniffed_and_unreadable_ones_refused() {
     insta::assert_yaml_snapshot!(unreadable.into_inner(), { ".request_id" => "[id]" });
     let encrypted = expect_error(
         client
-            .docgen_convert(form(encrypted_pdf(), DocumentFormat::Txt))
+            .docgen_convert(form(docs::encrypted_pdf(), DocumentFormat::Txt))
             .await,
         422,
     );
@@ -181,36 +181,4 @@ async fn nothing_a_document_links_to_is_fetched_or_read() {
         assert!(!text.contains("root:"), "{to:?} read /etc/passwd: {text}");
     }
     assert_eq!(victim.hits(), 0, "a linked resource was fetched");
-}
-
-/// A PDF whose trailer names a standard security handler with a user password (random
-/// keys): poppler cannot open it without the password.
-fn encrypted_pdf() -> Vec<u8> {
-    let objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>",
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
-        "<< /Filter /Standard /V 1 /R 2 /O <0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef> /U <fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210> /P -4 >>",
-    ];
-    let mut pdf = b"%PDF-1.4\n".to_vec();
-    let mut offsets = Vec::new();
-    for (i, object) in objects.iter().enumerate() {
-        offsets.push(pdf.len());
-        pdf.extend_from_slice(format!("{} 0 obj\n{object}\nendobj\n", i + 1).as_bytes());
-    }
-    let xref = pdf.len();
-    pdf.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-    );
-    for offset in offsets {
-        pdf.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
-    }
-    pdf.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R /Encrypt 4 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>] >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    pdf
 }

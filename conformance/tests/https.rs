@@ -37,6 +37,8 @@ async fn json_multipart_and_downloads_travel_over_https() {
         file: FilePart::new("scan.png", "image/png", PNG),
         language: None,
         entity_types: None,
+        min_confidence: None,
+        allow_list: None,
     };
     let status = conformance::status_of(client.pii_detect(form).await);
     assert_ne!(status, 400);

@@ -120,6 +120,8 @@ async fn an_uploaded_file_over_the_limit_is_413() {
         file: suite_client::FilePart::new("big.png", "image/png", vec![0u8; 4096]),
         language: None,
         entity_types: None,
+        min_confidence: None,
+        allow_list: None,
     };
     let too_large = conformance::expect_error(server.client(&key).pii_detect(form).await, 413);
     assert!(
@@ -136,6 +138,9 @@ async fn an_uploaded_file_over_the_limit_is_413() {
         mode: None,
         language: None,
         entity_types: None,
+        min_confidence: None,
+        allow_list: None,
+        fill_color: None,
     };
     assert_eq!(
         conformance::status_of(server.client(&key).pii_batch(form).await),

@@ -8,11 +8,15 @@ use crate::config::Config;
 use crate::docgen::Docgen;
 use crate::engines::browser::Chromium;
 use crate::engines::browser::allow::AllowList;
+use crate::engines::ocr::Ocr;
 use crate::engines::office::Office;
+use crate::engines::pages;
 use crate::generated::api::{
     Backend, DocgenConvertForm, DocgenCreateTemplateForm, DocgenListTemplatesQuery, Operation,
+    PiiBatchForm, PiiDetectForm, PiiRedactForm,
 };
 use crate::generated::types;
+use crate::pii::Pii;
 use crate::platform::{ApiError, Caller, FileBody, Platform};
 use crate::sanctions::Sanctions;
 use crate::screenshot::Screenshot;
@@ -27,7 +31,10 @@ pub const IMPLEMENTED: &[Operation] = &[
     Operation::DocgenDownload,
     Operation::DocgenGenerate,
     Operation::DocgenListTemplates,
+    Operation::PiiBatch,
+    Operation::PiiDetect,
     Operation::PiiDownload,
+    Operation::PiiRedact,
     Operation::SanctionsBatch,
     Operation::SanctionsDeepAnalysis,
     Operation::SanctionsScreen,
@@ -57,6 +64,8 @@ pub struct Suite {
     pub screenshot: Screenshot,
     /// The document generation API, on the Chromium pool and the LibreOffice workers.
     pub docgen: Docgen,
+    /// The PII API, on the shared OCR workers and poppler.
+    pub pii: Pii,
 }
 
 impl Suite {
@@ -78,6 +87,14 @@ impl Suite {
             office,
             platform.limits().pdf_pages as usize,
         );
+        let limits = platform.limits();
+        let pii = Pii::start(
+            Arc::new(Ocr::start(&config.ocr)),
+            pages::Limits {
+                max_pages: limits.pdf_pages as usize,
+                max_pixels: u64::from(limits.image_megapixels) * 1_000_000,
+            },
+        );
         let sanctions = Sanctions::start(
             &config.sanctions,
             &platform.config().data_dir,
@@ -89,6 +106,7 @@ impl Suite {
             validate,
             screenshot,
             docgen,
+            pii,
         })
     }
 }
@@ -206,6 +224,54 @@ impl Backend for Suite {
 
     async fn screenshot_download(&self, caller: &Caller, id: String) -> Result<FileBody, ApiError> {
         self.platform.download(caller, &id).await
+    }
+
+    async fn pii_detect_precheck(
+        &self,
+        _caller: &Caller,
+        form: &PiiDetectForm,
+    ) -> Result<(), ApiError> {
+        self.pii.check_detect(form).await
+    }
+
+    async fn pii_detect(
+        &self,
+        _caller: &Caller,
+        form: PiiDetectForm,
+    ) -> Result<types::DetectionResult, ApiError> {
+        self.pii.detect(form).await
+    }
+
+    async fn pii_redact_precheck(
+        &self,
+        _caller: &Caller,
+        form: &PiiRedactForm,
+    ) -> Result<(), ApiError> {
+        self.pii.check_redact(form).await
+    }
+
+    async fn pii_redact(
+        &self,
+        _caller: &Caller,
+        form: PiiRedactForm,
+    ) -> Result<FileBody, ApiError> {
+        self.pii.redact(form).await
+    }
+
+    async fn pii_batch_precheck(
+        &self,
+        _caller: &Caller,
+        form: &PiiBatchForm,
+    ) -> Result<(), ApiError> {
+        self.pii.check_batch(form).await
+    }
+
+    async fn pii_batch(
+        &self,
+        caller: &Caller,
+        form: PiiBatchForm,
+    ) -> Result<types::PiiBatchResult, ApiError> {
+        self.pii.batch(&self.platform, caller, form).await
     }
 
     async fn pii_download(&self, caller: &Caller, id: String) -> Result<FileBody, ApiError> {

@@ -5,7 +5,7 @@
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper_util::rt::TokioIo;
@@ -72,22 +72,31 @@ impl Body {
 
     /// A multipart form of one file part `file` and text parts.
     pub fn form(file_name: &str, file: &[u8], texts: &[(&str, &str)]) -> Body {
+        Body::form_files("file", &[(file_name, file)], texts)
+    }
+
+    /// A multipart form of file parts named `part` (a batch) and text parts.
+    pub fn form_files(part: &str, files: &[(&str, &[u8])], texts: &[(&str, &str)]) -> Body {
         const BOUNDARY: &str = "suite-bench-boundary-7MA4YWxkTrZu0gW";
-        let mut bytes = Vec::with_capacity(file.len() + 512);
-        bytes.extend_from_slice(
-            format!(
-                "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-            )
-            .as_bytes(),
-        );
-        bytes.extend_from_slice(file);
+        let size: usize = files.iter().map(|(_, f)| f.len() + 256).sum();
+        let mut bytes = Vec::with_capacity(size + 512);
+        for (file_name, file) in files {
+            bytes.extend_from_slice(
+                format!(
+                    "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{part}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                )
+                .as_bytes(),
+            );
+            bytes.extend_from_slice(file);
+            bytes.extend_from_slice(b"\r\n");
+        }
         for (name, value) in texts {
             bytes.extend_from_slice(
-                format!("\r\n--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}")
+                format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
                     .as_bytes(),
             );
         }
-        bytes.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
+        bytes.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
         Body {
             content_type: format!("multipart/form-data; boundary={BOUNDARY}"),
             bytes: Bytes::from(bytes),
@@ -105,15 +114,27 @@ pub struct ApiClient {
 impl ApiClient {
     /// POSTs `body` to `path`; an answer other than 2xx is an error. Answers the response body.
     pub async fn post(&self, path: &str, body: &Body) -> Result<Bytes> {
+        let request = http::Request::post(path)
+            .header("content-type", &body.content_type)
+            .body(Full::new(body.bytes.clone()))?;
+        self.send(request).await
+    }
+
+    /// GETs `path` (a download); an answer other than 2xx is an error.
+    pub async fn get(&self, path: &str) -> Result<Bytes> {
+        self.send(http::Request::get(path).body(Full::new(Bytes::new()))?)
+            .await
+    }
+
+    async fn send(&self, mut request: http::Request<Full<Bytes>>) -> Result<Bytes> {
+        let path = request.uri().path().to_owned();
+        let headers = request.headers_mut();
+        headers.insert("host", self.addr.to_string().parse()?);
+        headers.insert("x-api-key", self.key.parse()?);
         let stream = tokio::net::TcpStream::connect(self.addr).await?;
         let (mut sender, connection) =
             hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
         tokio::spawn(connection);
-        let request = http::Request::post(path)
-            .header("host", self.addr.to_string())
-            .header("x-api-key", &self.key)
-            .header("content-type", &body.content_type)
-            .body(Full::new(body.bytes.clone()))?;
         let response = sender.send_request(request).await?;
         let status = response.status();
         let answer = response.into_body().collect().await?.to_bytes();
@@ -130,4 +151,36 @@ impl ApiClient {
     pub async fn call(&self, path: &str, json: &str) -> Result<()> {
         self.post(path, &Body::json(json)).await.map(drop)
     }
+}
+
+/// Times `runs` runs of a command as its users run it (a process each, after one untimed
+/// run), with `env` set; when `out` is given, checks the command wrote it.
+pub fn time_command(
+    command: &[&str],
+    env: &[(&str, &str)],
+    out: Option<&std::path::Path>,
+    runs: usize,
+) -> Result<Stats> {
+    let mut ms = Vec::new();
+    for run in 0..=runs {
+        if let Some(out) = out {
+            let _ = std::fs::remove_file(out);
+        }
+        let started = std::time::Instant::now();
+        let status = std::process::Command::new(command[0])
+            .args(&command[1..])
+            .envs(env.iter().copied())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .with_context(|| format!("running {}", command[0]))?;
+        let elapsed = started.elapsed().as_secs_f64() * 1e3;
+        if !status.success() || out.is_some_and(|out| !out.exists()) {
+            anyhow::bail!("{} failed ({status})", command[0]);
+        }
+        if run > 0 {
+            ms.push(elapsed);
+        }
+    }
+    Ok(stats(ms))
 }

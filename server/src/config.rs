@@ -1,6 +1,6 @@
 //! The server's configuration file: the platform's settings at the top level and one section
 //! per API (`[validate]`, `[sanctions]`, `[docgen]`) and one per shared engine (`[browser]`,
-//! `[office]`), each section's type owned by its API's or engine's folder, so the
+//! `[office]`, `[ocr]`), each section's type owned by its API's or engine's folder, so the
 //! platform knows no API. Read from TOML, then environment overrides, then defaults
 //! (DESIGN §2). Unknown keys anywhere are an error.
 
@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use serde::de::DeserializeOwned;
 
-use crate::engines::{browser, office};
+use crate::engines::{browser, ocr, office};
 use crate::platform;
 use crate::{docgen, sanctions, validate};
 
@@ -25,6 +25,8 @@ pub struct Config {
     pub docgen: docgen::config::Config,
     /// The LibreOffice worker pool (`[office]`).
     pub office: office::config::Config,
+    /// The OCR workers the document APIs share (`[ocr]`).
+    pub ocr: ocr::config::Config,
 }
 
 impl Config {
@@ -51,6 +53,7 @@ impl Config {
             browser: section(&mut table, "browser")?,
             docgen: section(&mut table, "docgen")?,
             office: section(&mut table, "office")?,
+            ocr: section(&mut table, "ocr")?,
             platform: toml::Value::Table(table).try_into()?,
         })
     }

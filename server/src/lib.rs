@@ -16,6 +16,7 @@ pub mod config;
 pub mod docgen;
 pub mod engines;
 pub mod generated;
+pub mod pii;
 pub mod platform;
 pub mod sanctions;
 pub mod screenshot;

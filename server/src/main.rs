@@ -52,6 +52,9 @@ enum Command {
     /// The document generation API's tools.
     #[command(subcommand)]
     Docgen(DocgenCommand),
+    /// The PII API's tools.
+    #[command(subcommand)]
+    Pii(PiiCommand),
     /// One LibreOffice worker of the document engine, talking to its server on stdin and
     /// stdout (started by `suite serve`, not by people).
     #[command(hide = true)]
@@ -71,6 +74,23 @@ enum DocgenCommand {
     /// WeasyPrint, wkhtmltopdf and a cold soffice (`cargo xtask bench docgen` runs it on the
     /// release build).
     Bench,
+}
+
+#[derive(Subcommand)]
+enum PiiCommand {
+    /// Benchmark the API (in process, over HTTP) against the `tesseract` CLI on the same
+    /// image (`cargo xtask bench pii` runs it on the release build).
+    Bench,
+    /// Render labelled sentences to images, detect through the API, and report precision,
+    /// recall and F2 per entity type.
+    Evaluate {
+        /// A presidio-research style JSON file (`full_text`, `spans`).
+        #[arg(long, default_value = "../shared/data/pii/presidio_synth_dev.json")]
+        data: PathBuf,
+        /// Print the figures as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -127,6 +147,8 @@ fn main() -> ExitCode {
             }
         };
     }
+    // Tesseract's OpenMP: one thread per OCR worker, set by starting again if need be.
+    suite_server::engines::ocr::openmp::limit_threads_or_restart();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -174,6 +196,10 @@ async fn run(cli: Cli) -> Result<()> {
         }
         Command::Docgen(DocgenCommand::Bench) => {
             suite_server::docgen::tools::bench::run(config).await
+        }
+        Command::Pii(PiiCommand::Bench) => suite_server::pii::tools::bench::run(config).await,
+        Command::Pii(PiiCommand::Evaluate { data, json }) => {
+            suite_server::pii::tools::evaluate::run(config, &data, json).await
         }
         Command::Lists(command) => {
             let dir = config.sanctions.list_dir(&config.platform.data_dir);

@@ -23,11 +23,77 @@ pub struct Need {
     pub packages: &'static [&'static str],
 }
 
-/// What `suite serve` needs at run time. The embedded SQLite database needs nothing; engines that
-/// run real components add their packages here: Chromium and a CJK font for the browser
-/// engine, LibreOffice's writer for the office workers, poppler for PDFs, DejaVu for Arabic
-/// and Latin in documents (Tesseract comes with its API).
+/// Tesseract's language data: every PII language's and the finance languages' (the
+/// contract's `PiiLanguage` and `FinanceLanguage`), and `osd` for page orientation.
+const TESSERACT_LANGUAGES: &[&str] = &[
+    "eng", "spa", "fra", "deu", "ita", "por", "nld", "pol", "swe", "dan", "nor", "fin", "ces",
+    "ron", "hun", "tur", "ell", "rus", "ukr", "ara", "heb", "hin", "chi_sim", "chi_tra", "jpn",
+    "kor", "osd",
+];
+
+/// Where Debian's Tesseract 5 keeps its language data.
+const TESSDATA: &str = "/usr/share/tesseract-ocr/5/tessdata";
+
+/// What `suite serve` needs to build and run. The embedded SQLite database needs nothing;
+/// engines that run real components add their packages here: Chromium and a CJK font for the
+/// browser engine, LibreOffice's writer for the office workers, poppler for PDFs, DejaVu for
+/// Arabic and Latin in documents, Tesseract with its language data for OCR (and, to build
+/// the server, its headers and libclang for the bindings).
 pub const SERVER_NEEDS: &[Need] = &[
+    Need {
+        what: "Tesseract and Leptonica headers and libclang (to build the OCR engine)",
+        present: || {
+            Path::new("/usr/include/tesseract/baseapi.h").exists()
+                && Path::new("/usr/include/leptonica/allheaders.h").exists()
+                && std::fs::read_dir("/usr/lib").is_ok_and(|dirs| {
+                    dirs.flatten().any(|d| {
+                        d.file_name().to_string_lossy().starts_with("llvm-")
+                            && d.path().join("lib").join("libclang.so").exists()
+                    })
+                })
+        },
+        packages: &["libtesseract-dev", "libleptonica-dev", "libclang-dev"],
+    },
+    Need {
+        what: "Tesseract with the language data of every OCR language",
+        present: || {
+            TESSERACT_LANGUAGES.iter().all(|l| {
+                Path::new(TESSDATA)
+                    .join(format!("{l}.traineddata"))
+                    .exists()
+            })
+        },
+        packages: &[
+            "tesseract-ocr",
+            "tesseract-ocr-eng",
+            "tesseract-ocr-spa",
+            "tesseract-ocr-fra",
+            "tesseract-ocr-deu",
+            "tesseract-ocr-ita",
+            "tesseract-ocr-por",
+            "tesseract-ocr-nld",
+            "tesseract-ocr-pol",
+            "tesseract-ocr-swe",
+            "tesseract-ocr-dan",
+            "tesseract-ocr-nor",
+            "tesseract-ocr-fin",
+            "tesseract-ocr-ces",
+            "tesseract-ocr-ron",
+            "tesseract-ocr-hun",
+            "tesseract-ocr-tur",
+            "tesseract-ocr-ell",
+            "tesseract-ocr-rus",
+            "tesseract-ocr-ukr",
+            "tesseract-ocr-ara",
+            "tesseract-ocr-heb",
+            "tesseract-ocr-hin",
+            "tesseract-ocr-chi-sim",
+            "tesseract-ocr-chi-tra",
+            "tesseract-ocr-jpn",
+            "tesseract-ocr-kor",
+            "tesseract-ocr-osd",
+        ],
+    },
     Need {
         what: "Chromium (the screenshot and document engines' browser)",
         present: || on_path("chromium").is_some(),

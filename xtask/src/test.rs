@@ -32,7 +32,12 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         ..Steps::default()
     };
     let coverage_dir = root.join("target").join("conformance-coverage");
-    let coverage_env = [("SUITE_COVERAGE_DIR", coverage_dir.as_os_str())];
+    // Tesseract's OpenMP threads, one per OCR worker: libgomp reads the limit before `main`,
+    // so the test binaries (which run the server in process) get it from here.
+    let test_env = [
+        ("SUITE_COVERAGE_DIR", coverage_dir.as_os_str()),
+        ("OMP_THREAD_LIMIT", OsStr::new("1")),
+    ];
 
     let tools = steps.run("system", || system::ensure_test_deps(root))?;
     steps.run("codegen", || crate::codegen::run(root, true))?;
@@ -60,17 +65,13 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
                 .with_context(|| format!("removing {}", coverage_dir.display()))?;
         }
         std::fs::create_dir_all(&coverage_dir)?;
-        cargo(
-            root,
-            &["test", "--workspace", "--no-fail-fast"],
-            &coverage_env,
-        )
+        cargo(root, &["test", "--workspace", "--no-fail-fast"], &test_env)
     })?;
     steps.run("test-postgres", || {
         let tools = tools.as_ref().context("the system step was skipped")?;
         let cluster = postgres::Cluster::start(&tools.pg_bin)?;
         let url = cluster.url();
-        let mut env = coverage_env.to_vec();
+        let mut env = test_env.to_vec();
         env.push(("SUITE_TEST_POSTGRES_URL", OsStr::new(&url)));
         env.push(("SUITE_TEST_TLS", OsStr::new("1")));
         cargo(

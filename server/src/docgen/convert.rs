@@ -52,6 +52,7 @@ impl From<PopplerError> for ConvertError {
     fn from(e: PopplerError) -> Self {
         match e {
             PopplerError::Unreadable(m) => ConvertError::Unreadable(m),
+            PopplerError::TooLarge { .. } => ConvertError::TooLarge(e.to_string()),
             PopplerError::Unavailable(m) => ConvertError::Unavailable(m),
             PopplerError::Failed(e) => ConvertError::Failed(e),
         }

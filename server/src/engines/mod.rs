@@ -1,11 +1,19 @@
 //! Engines two APIs share, built once: the Chromium pool (screenshots, document generation),
-//! the LibreOffice worker pool and poppler's PDF readers (documents now; contracts, PII and
-//! finance next), and the readers of the files they produce. Engine code knows nothing of HTTP or the
+//! the LibreOffice worker pool, poppler's PDF readers, the OCR pool, image decoding and
+//! image-only PDFs, and the page reader built on them (PII now; finance and contracts next),
+//! and the readers of the files they produce. Engine code knows nothing of HTTP or the
 //! platform (the engines rule, checked by `cargo xtask layering`).
 
 pub mod browser;
+#[cfg(test)]
+pub(crate) mod fixtures;
+pub mod image_pdf;
 pub mod image_size;
+pub mod ocr;
 pub mod office;
+pub mod pages;
 pub mod pdf_pages;
 pub mod poppler;
+pub mod raster;
+pub mod words;
 pub mod zip_package;

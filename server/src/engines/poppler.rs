@@ -1,13 +1,18 @@
 //! PDF reading through poppler's command-line tools (Debian `poppler-utils`): what a PDF is
 //! (pages, encryption) before anything else touches it, its text layer with the layout kept
-//! (`pdftotext -layout`), and HTML with its images inlined (`pdftohtml`). Each run gets a
+//! (`pdftotext -layout`), HTML with its images inlined (`pdftohtml`), its words with their
+//! boxes (`pdftotext -bbox-layout`) and its pages as images (`pdftoppm`). Each run gets a
 //! private directory, a deadline and is killed when it passes; document APIs share this.
 
-use std::path::Path;
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
+use quick_xml::events::Event;
 use tokio::process::Command;
+
+use super::raster::{Limits, RasterError, Rect};
 
 /// How long one poppler run may take.
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);
@@ -21,6 +26,14 @@ pub enum PopplerError {
     Unavailable(String),
     /// Anything else (500).
     Failed(anyhow::Error),
+    /// Page `page` would be `width` × `height` pixels at the resolution asked, over the
+    /// limit of `limit` pixels (413).
+    TooLarge {
+        page: usize,
+        width: u32,
+        height: u32,
+        limit: u64,
+    },
 }
 
 impl std::fmt::Display for PopplerError {
@@ -28,6 +41,15 @@ impl std::fmt::Display for PopplerError {
         match self {
             PopplerError::Unreadable(m) | PopplerError::Unavailable(m) => f.write_str(m),
             PopplerError::Failed(e) => write!(f, "{e:#}"),
+            PopplerError::TooLarge {
+                page,
+                width,
+                height,
+                limit,
+            } => write!(
+                f,
+                "page {page} would be {width}×{height} pixels, over the limit of {limit}"
+            ),
         }
     }
 }
@@ -87,6 +109,253 @@ pub async fn html(pdf: &[u8]) -> Result<String, PopplerError> {
     )
     .await?;
     Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// One page's words, in pixels at the resolution asked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PdfPageWords {
+    /// 1-based page number.
+    pub page: usize,
+    /// The page's size at that resolution (points × dpi / 72, rounded).
+    pub width_px: u32,
+    pub height_px: u32,
+    /// In reading order; empty when the page has no text layer (scans: OCR them).
+    pub words: Vec<PdfWord>,
+}
+
+/// A word of a page's text layer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PdfWord {
+    pub text: String,
+    /// Its box in pixels, origin top left.
+    pub rect: Rect,
+    /// The line it belongs to: 0, 1, … per page, in reading order.
+    pub line: usize,
+}
+
+/// Every page of `pdf` with its words and their boxes at `dpi` (`pdftotext -bbox-layout`).
+pub async fn words(pdf: &[u8], dpi: u32) -> Result<Vec<PdfPageWords>, PopplerError> {
+    let out = run(
+        "pdftotext",
+        pdf,
+        &["-bbox-layout", "-enc", "UTF-8"],
+        &["-"], // to stdout
+    )
+    .await?;
+    parse_bbox(&String::from_utf8_lossy(&out), dpi)
+        .map_err(|e| PopplerError::Failed(anyhow::anyhow!("reading pdftotext's word boxes: {e}")))
+}
+
+/// The pages and words of `pdftotext -bbox-layout`'s XHTML, scaled from points to `dpi`.
+fn parse_bbox(xhtml: &str, dpi: u32) -> Result<Vec<PdfPageWords>, String> {
+    let scale = dpi as f32 / 72.0;
+    let mut reader = quick_xml::Reader::from_str(xhtml);
+    let mut pages: Vec<PdfPageWords> = Vec::new();
+    // The line being read (per page) and the word being read: its box and text so far.
+    let mut line: Option<usize> = None;
+    let mut lines_on_page = 0;
+    let mut word: Option<(Rect, String)> = None;
+    loop {
+        let event = reader
+            .read_event()
+            .map_err(|e| format!("at byte {}: {e}", reader.buffer_position()))?;
+        match event {
+            Event::Start(e) | Event::Empty(e) => match e.local_name().as_ref() {
+                b"page" => {
+                    let attr = |name: &str| number(&e, name).map(|pt| (pt * scale).round() as u32);
+                    pages.push(PdfPageWords {
+                        page: pages.len() + 1,
+                        width_px: attr("width")?,
+                        height_px: attr("height")?,
+                        words: Vec::new(),
+                    });
+                    lines_on_page = 0;
+                    line = None;
+                }
+                b"line" => {
+                    line = Some(lines_on_page);
+                    lines_on_page += 1;
+                }
+                b"word" => {
+                    let px = |name: &str| number(&e, name).map(|pt| pt * scale);
+                    let rect = Rect {
+                        x0: px("xMin")?,
+                        y0: px("yMin")?,
+                        x1: px("xMax")?,
+                        y1: px("yMax")?,
+                    };
+                    word = Some((rect, String::new()));
+                }
+                _ => {}
+            },
+            Event::Text(t) => {
+                if let Some((_, text)) = word.as_mut() {
+                    text.push_str(&t.decode().map_err(|e| e.to_string())?);
+                }
+            }
+            Event::GeneralRef(r) => {
+                if let Some((_, text)) = word.as_mut() {
+                    match r.resolve_char_ref().map_err(|e| e.to_string())? {
+                        Some(c) => text.push(c),
+                        None => {
+                            let name = r.decode().map_err(|e| e.to_string())?;
+                            let entity = quick_xml::escape::resolve_predefined_entity(&name)
+                                .ok_or_else(|| format!("unknown entity &{name};"))?;
+                            text.push_str(entity);
+                        }
+                    }
+                }
+            }
+            Event::End(e) if e.local_name().as_ref() == b"word" => {
+                let (Some((rect, text)), Some(page)) = (word.take(), pages.last_mut()) else {
+                    return Err("a word outside a page".into());
+                };
+                // A word outside any <line> (plain -bbox) is a line of its own.
+                let line = line.unwrap_or_else(|| {
+                    lines_on_page += 1;
+                    lines_on_page - 1
+                });
+                page.words.push(PdfWord { text, rect, line });
+            }
+            Event::End(e) if e.local_name().as_ref() == b"line" => line = None,
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    Ok(pages)
+}
+
+/// The number in attribute `name` of `e`.
+fn number(e: &quick_xml::events::BytesStart<'_>, name: &str) -> Result<f32, String> {
+    let attr = e
+        .try_get_attribute(name)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("no {name} attribute"))?;
+    let value = attr.unescape_value().map_err(|e| e.to_string())?;
+    value
+        .trim()
+        .parse::<f32>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| format!("{name}={value:?} is not a number"))
+}
+
+/// What `rasterize` writes. pdftoppm's PNG compression is slow (about 0.6 s a 200 DPI Letter
+/// page here, against 20 ms for PPM/PGM): prefer `ColorRaw` when the files are read back
+/// at once (`raster::decode_pnm`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RasterKind {
+    /// Color PNGs.
+    Color,
+    /// Color PPMs (raw RGB with a short header).
+    ColorRaw,
+    /// Gray PGMs (for OCR: a third of the data, no compression to undo).
+    Gray,
+}
+
+/// Pages `pages` (1-based) of `pdf` as images at `dpi`, written into `dir` and returned in
+/// page order. Every page's pixel size is checked against the default image limits before
+/// anything is drawn.
+pub async fn rasterize(
+    pdf: &[u8],
+    dpi: u32,
+    pages: RangeInclusive<usize>,
+    kind: RasterKind,
+    dir: &Path,
+) -> Result<Vec<PathBuf>, PopplerError> {
+    let (first, last) = (*pages.start(), *pages.end());
+    if first == 0 || first > last || dpi == 0 {
+        return Err(PopplerError::Failed(anyhow::anyhow!(
+            "rasterizing pages {first}–{last} at {dpi} DPI"
+        )));
+    }
+    let (first_s, last_s, dpi_s) = (first.to_string(), last.to_string(), dpi.to_string());
+    let range = ["-f", first_s.as_str(), "-l", last_s.as_str()];
+    let sizes = page_sizes(pdf, &range).await.map_err(|e| match e {
+        PopplerError::Unreadable(m) if m.contains("Wrong page range") => {
+            PopplerError::Unreadable(format!("the PDF has no page {first}"))
+        }
+        other => other,
+    })?;
+    let limits = Limits::default();
+    for &(page, w_pt, h_pt) in &sizes {
+        // pdftoppm's own rounding: the size in pixels is rounded up.
+        let px = |pt: f32| (pt * dpi as f32 / 72.0).ceil().min(u32::MAX as f32) as u32;
+        let (width, height) = (px(w_pt), px(h_pt));
+        if let Err(RasterError::TooLarge { limit, .. }) = limits.check(width, height) {
+            return Err(PopplerError::TooLarge {
+                page,
+                width,
+                height,
+                limit,
+            });
+        }
+    }
+    let (format, extension) = match kind {
+        RasterKind::Color => (Some("-png"), "png"),
+        RasterKind::ColorRaw => (None, "ppm"), // pdftoppm's default
+        RasterKind::Gray => (Some("-gray"), "pgm"),
+    };
+    let prefix = dir.join("page");
+    let prefix = prefix
+        .to_str()
+        .ok_or_else(|| PopplerError::Failed(anyhow::anyhow!("{} is not UTF-8", dir.display())))?;
+    let mut options = vec!["-r", dpi_s.as_str()];
+    options.extend(format);
+    options.extend(range);
+    run("pdftoppm", pdf, &options, &[prefix]).await?;
+    // pdftoppm names them page-7.png, page-07.png or page-007.png after the page count.
+    let mut files = Vec::new();
+    let mut entries = tokio::fs::read_dir(dir)
+        .await
+        .map_err(|e| PopplerError::Failed(anyhow::anyhow!("listing the pages: {e}")))?;
+    while let Some(entry) = entries
+        .next_entry()
+        .await
+        .map_err(|e| PopplerError::Failed(anyhow::anyhow!("listing the pages: {e}")))?
+    {
+        let name = entry.file_name();
+        let number = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("page-"))
+            .and_then(|n| n.strip_suffix(extension)?.strip_suffix('.'))
+            .and_then(|n| n.parse::<usize>().ok());
+        if let Some(number) = number.filter(|n| pages.contains(n)) {
+            files.push((number, entry.path()));
+        }
+    }
+    files.sort();
+    if !files.iter().map(|f| f.0).eq(sizes.iter().map(|s| s.0)) {
+        return Err(PopplerError::Failed(anyhow::anyhow!(
+            "pdftoppm wrote {} pages of {}",
+            files.len(),
+            sizes.len()
+        )));
+    }
+    Ok(files.into_iter().map(|(_, path)| path).collect())
+}
+
+/// `(page, width, height)` in points of the pages `pdfinfo` is asked for with `range`.
+async fn page_sizes(pdf: &[u8], range: &[&str]) -> Result<Vec<(usize, f32, f32)>, PopplerError> {
+    let out = run("pdfinfo", pdf, range, &[]).await?;
+    let text = String::from_utf8_lossy(&out);
+    // "Page    1 size:  612 x 792 pts (letter)"
+    let sizes: Vec<_> = text
+        .lines()
+        .filter_map(|l| {
+            let (page, size) = l.strip_prefix("Page")?.split_once("size:")?;
+            let mut size = size.split_whitespace();
+            let width = size.next()?.parse().ok()?;
+            let height = size.nth(1)?.parse().ok()?;
+            Some((page.trim().parse().ok()?, width, height))
+        })
+        .collect();
+    if sizes.is_empty() {
+        return Err(PopplerError::Unreadable(
+            "the PDF has no readable page sizes".into(),
+        ));
+    }
+    Ok(sizes)
 }
 
 /// Runs `tool options… in.pdf after…` on a private copy of `pdf`: its standard output.
@@ -152,6 +421,9 @@ fn refusal(stderr: &str, dir: &Path) -> String {
         None => "the PDF cannot be read".into(),
     }
 }
+
+#[cfg(test)]
+mod pages_tests;
 
 #[cfg(test)]
 pub(crate) mod tests {

@@ -513,6 +513,9 @@ pub struct PiiBatchForm {
     pub mode: Option<types::PiiBatchMode>,
     pub language: Option<types::PiiLanguage>,
     pub entity_types: Option<String>,
+    pub min_confidence: Option<f64>,
+    pub allow_list: Option<String>,
+    pub fill_color: Option<String>,
 }
 impl PiiBatchForm {
     /// Takes the declared parts out of `raw`; a missing, repeated or unknown part is a 400.
@@ -522,6 +525,9 @@ impl PiiBatchForm {
             mode: raw.optional_text("mode")?,
             language: raw.optional_text("language")?,
             entity_types: raw.optional_text("entity_types")?,
+            min_confidence: raw.optional_text("min_confidence")?,
+            allow_list: raw.optional_text("allow_list")?,
+            fill_color: raw.optional_text("fill_color")?,
         };
         raw.finish()?;
         Ok(form)
@@ -533,6 +539,8 @@ pub struct PiiDetectForm {
     pub file: Upload,
     pub language: Option<types::PiiLanguage>,
     pub entity_types: Option<String>,
+    pub min_confidence: Option<f64>,
+    pub allow_list: Option<String>,
 }
 impl PiiDetectForm {
     /// Takes the declared parts out of `raw`; a missing, repeated or unknown part is a 400.
@@ -541,6 +549,8 @@ impl PiiDetectForm {
             file: raw.file("file")?,
             language: raw.optional_text("language")?,
             entity_types: raw.optional_text("entity_types")?,
+            min_confidence: raw.optional_text("min_confidence")?,
+            allow_list: raw.optional_text("allow_list")?,
         };
         raw.finish()?;
         Ok(form)
@@ -558,6 +568,8 @@ pub struct PiiRedactForm {
     pub language: Option<types::PiiLanguage>,
     pub entity_types: Option<String>,
     pub fill_color: Option<String>,
+    pub min_confidence: Option<f64>,
+    pub allow_list: Option<String>,
 }
 impl PiiRedactForm {
     /// Takes the declared parts out of `raw`; a missing, repeated or unknown part is a 400.
@@ -567,6 +579,8 @@ impl PiiRedactForm {
             language: raw.optional_text("language")?,
             entity_types: raw.optional_text("entity_types")?,
             fill_color: raw.optional_text("fill_color")?,
+            min_confidence: raw.optional_text("min_confidence")?,
+            allow_list: raw.optional_text("allow_list")?,
         };
         raw.finish()?;
         Ok(form)
@@ -952,6 +966,15 @@ pub trait Backend: dropshot::ServerContext {
         let _ = (caller, form);
         async { Err(ApiError::not_implemented(Operation::PiiBatch.id())) }
     }
+    /// Checks the input of `pii_batch` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn pii_batch_precheck(
+        &self,
+        caller: &Caller,
+        body: &PiiBatchForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = (caller, body);
+        async { Ok(()) }
+    }
     /// `POST /v1/compliance/pii/detect`: Detect PII in an image or PDF
     fn pii_detect(
         &self,
@@ -960,6 +983,15 @@ pub trait Backend: dropshot::ServerContext {
     ) -> impl Future<Output = Result<types::DetectionResult, ApiError>> + Send {
         let _ = (caller, form);
         async { Err(ApiError::not_implemented(Operation::PiiDetect.id())) }
+    }
+    /// Checks the input of `pii_detect` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn pii_detect_precheck(
+        &self,
+        caller: &Caller,
+        body: &PiiDetectForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = (caller, body);
+        async { Ok(()) }
     }
     /// `GET /v1/compliance/pii/download/{id}`: Download a redacted file made by a PII batch
     fn pii_download(
@@ -978,6 +1010,15 @@ pub trait Backend: dropshot::ServerContext {
     ) -> impl Future<Output = Result<FileBody, ApiError>> + Send {
         let _ = (caller, form);
         async { Err(ApiError::not_implemented(Operation::PiiRedact.id())) }
+    }
+    /// Checks the input of `pii_redact` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn pii_redact_precheck(
+        &self,
+        caller: &Caller,
+        body: &PiiRedactForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = (caller, body);
+        async { Ok(()) }
     }
     /// `POST /v1/compliance/sanctions/batch`: Screen up to 100 entities in one request
     fn sanctions_batch(
@@ -1719,14 +1760,19 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::PiiBatch,
-            move |_: &Caller| async move {
-                PiiBatchForm::from_raw(
-                    form.read(
-                        platform.limits(),
-                        Operation::PiiBatch.batch().map(|(_, max)| max),
-                    )
-                    .await?,
-                )
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let form = PiiBatchForm::from_raw(
+                        form.read(
+                            platform.limits(),
+                            Operation::PiiBatch.batch().map(|(_, max)| max),
+                        )
+                        .await?,
+                    )?;
+                    backend.pii_batch_precheck(&caller, &form).await?;
+                    Ok(form)
+                }
             },
             |form| Some(form.files.len()),
             |caller, form| async move { backend.pii_batch(&caller, form).await },
@@ -1744,14 +1790,19 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::PiiDetect,
-            move |_: &Caller| async move {
-                PiiDetectForm::from_raw(
-                    form.read(
-                        platform.limits(),
-                        Operation::PiiDetect.batch().map(|(_, max)| max),
-                    )
-                    .await?,
-                )
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let form = PiiDetectForm::from_raw(
+                        form.read(
+                            platform.limits(),
+                            Operation::PiiDetect.batch().map(|(_, max)| max),
+                        )
+                        .await?,
+                    )?;
+                    backend.pii_detect_precheck(&caller, &form).await?;
+                    Ok(form)
+                }
             },
             |_| None,
             |caller, form| async move { backend.pii_detect(&caller, form).await },
@@ -1786,14 +1837,19 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::PiiRedact,
-            move |_: &Caller| async move {
-                PiiRedactForm::from_raw(
-                    form.read(
-                        platform.limits(),
-                        Operation::PiiRedact.batch().map(|(_, max)| max),
-                    )
-                    .await?,
-                )
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let form = PiiRedactForm::from_raw(
+                        form.read(
+                            platform.limits(),
+                            Operation::PiiRedact.batch().map(|(_, max)| max),
+                        )
+                        .await?,
+                    )?;
+                    backend.pii_redact_precheck(&caller, &form).await?;
+                    Ok(form)
+                }
             },
             |_| None,
             |caller, form| async move { backend.pii_redact(&caller, form).await },

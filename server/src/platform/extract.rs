@@ -434,15 +434,21 @@ impl RawForm {
         let Some(text) = texts.pop() else {
             return Ok(None);
         };
-        let as_string = serde_json::from_value(serde_json::Value::String(text.clone()));
-        as_string
-            .or_else(|_| serde_json::from_str(&text))
-            .map(Some)
-            .map_err(|_| {
+        match serde_json::from_value(serde_json::Value::String(text.clone())) {
+            Ok(value) => Ok(Some(value)),
+            // Not a string value: a number or a boolean, written as JSON.
+            Err(as_string) => serde_json::from_str(&text).map(Some).map_err(|_| {
+                // serde names the allowed values of an enum ("expected one of …").
+                let allowed = as_string
+                    .to_string()
+                    .split_once("expected one of ")
+                    .map(|(_, values)| format!("; allowed: {}", values.replace('`', "")))
+                    .unwrap_or_default();
                 ApiError::InvalidInput(format!(
-                    "the form field `{name}` has an invalid value {text:?}"
+                    "the form field `{name}` has an invalid value {text:?}{allowed}"
                 ))
-            })
+            }),
+        }
     }
 
     /// 400 if any part was not one of the operation's fields.

@@ -18,6 +18,8 @@ pub struct FileBody {
     pub content_type: String,
     pub file_name: Option<String>,
     pub bytes: FileBytes,
+    /// Headers the operation declares beside the file (`X-Redacted-Count` …), lower case.
+    pub headers: Vec<(&'static str, String)>,
 }
 
 /// The bytes of an answered file: made for this answer, or streamed from the blob store.
@@ -85,6 +87,7 @@ impl Platform {
                 len: u64::try_from(blob.size_bytes).unwrap_or(0),
                 chunks,
             },
+            headers: Vec::new(),
         })
     }
 
@@ -128,6 +131,11 @@ pub fn file_response(file: FileBody) -> HttpResponseHeaders<HttpResponseOk<Freef
         && let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
     {
         headers.insert(http::header::CONTENT_DISPOSITION, value);
+    }
+    for (name, value) in file.headers {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            headers.insert(http::HeaderName::from_static(name), value);
+        }
     }
     response
 }

@@ -159,8 +159,8 @@ fn operation(spec: &OpenAPI, method: &str, path: &str, op: &SpecOperation) -> Re
     let batch = batch(&id, op)?;
     let free = op.extensions.get("x-quota-cost").and_then(|v| v.as_u64()) == Some(0);
     let precheck = op.extensions.get("x-precheck").and_then(|v| v.as_bool()) == Some(true);
-    if precheck && !matches!(body, Body::Json { .. }) {
-        bail!("{id}: x-precheck is for operations with a JSON body");
+    if precheck && matches!(body, Body::None) {
+        bail!("{id}: x-precheck is for operations with a JSON or multipart body");
     }
     Ok(Operation {
         summary: op.summary.clone().unwrap_or_default(),

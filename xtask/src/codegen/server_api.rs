@@ -237,10 +237,15 @@ fn backend_trait(out: &mut String, ops: &[Operation]) {
             names.join(", "),
             variant(op)
         );
-        if let (true, Body::Json { schema, .. }) = (op.precheck, &op.body) {
+        let checked = match &op.body {
+            Body::Json { schema, .. } => Some(format!("types::{schema}")),
+            Body::Multipart { .. } => Some(format!("{}Form", variant(op))),
+            Body::None => None,
+        };
+        if let (true, Some(input)) = (op.precheck, checked) {
             let _ = writeln!(
                 out,
-                "\n    /// Checks the input of `{}` before quota admission (`x-precheck`): a refusal here costs nothing.\n    fn {}_precheck(&self, caller: &Caller, body: &types::{schema}) -> impl Future<Output = Result<(), ApiError>> + Send {{\n        let _ = (caller, body);\n        async {{ Ok(()) }}\n    }}",
+                "\n    /// Checks the input of `{}` before quota admission (`x-precheck`): a refusal here costs nothing.\n    fn {}_precheck(&self, caller: &Caller, body: &{input}) -> impl Future<Output = Result<(), ApiError>> + Send {{\n        let _ = (caller, body);\n        async {{ Ok(()) }}\n    }}",
                 op.id, op.id
             );
         }
@@ -380,6 +385,13 @@ fn read_input(op: &Operation) -> (String, String) {
         ),
         ([_], [name]) if *name == "body" && matches!(op.body, Body::Json { .. }) => (
             "move |_: &Caller| body.read(platform.limits())".to_owned(),
+            (*name).to_owned(),
+        ),
+        ([read], [name]) if *name == "form" && op.precheck => (
+            format!(
+                "move |caller: &Caller| {{ let caller = caller.clone(); async move {{ let form = {read}; backend.{}_precheck(&caller, &form).await?; Ok(form) }} }}",
+                op.id
+            ),
             (*name).to_owned(),
         ),
         ([read], [name]) if *name == "form" => (

@@ -12,12 +12,11 @@
 //! - throughput of invoice PDFs with 4 clients at once.
 
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
-use crate::bench_support::{ApiClient, Body, Stats, stats, time};
+use crate::bench_support::{ApiClient, Body, Stats, time, time_command};
 use crate::config::Config;
 use crate::docgen::builtin::builtin;
 use crate::engines::browser::launch;
@@ -186,42 +185,18 @@ async fn download(api: &ApiClient, body: &Body) -> Result<Vec<u8>> {
     let record: serde_json::Value =
         serde_json::from_slice(&api.post("/v1/dev/pdf/convert", body).await?)?;
     let id = record["document_id"].as_str().context("a document id")?;
-    let stream = tokio::net::TcpStream::connect(api.addr).await?;
-    let (mut sender, connection) =
-        hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream)).await?;
-    tokio::spawn(connection);
-    let request = http::Request::get(format!("/v1/dev/pdf/download/{id}"))
-        .header("host", api.addr.to_string())
-        .header("x-api-key", &api.key)
-        .body(http_body_util::Empty::<bytes::Bytes>::new())?;
-    let response = sender.send_request(request).await?;
-    if !response.status().is_success() {
-        bail!("download answered {}", response.status());
-    }
-    use http_body_util::BodyExt as _;
-    Ok(response.into_body().collect().await?.to_bytes().to_vec())
+    Ok(api
+        .get(&format!("/v1/dev/pdf/download/{id}"))
+        .await?
+        .to_vec())
 }
 
-/// Times `PEER_RUNS` runs of a command (after one untimed), checking it wrote `out`.
+/// Times `PEER_RUNS` runs of a peer's command (after one untimed), checking it wrote `out`.
 fn peer(command: &[&str], out: &Path) -> Result<Stats> {
-    let mut ms = Vec::new();
-    for run in 0..=PEER_RUNS {
-        let _ = std::fs::remove_file(out);
-        let started = Instant::now();
-        let status = Command::new(command[0])
-            .args(&command[1..])
-            .env("QT_QPA_PLATFORM", "offscreen")
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .status()
-            .with_context(|| format!("running {}", command[0]))?;
-        let elapsed = started.elapsed().as_secs_f64() * 1e3;
-        if !status.success() || !out.exists() {
-            bail!("{} failed ({status})", command[0]);
-        }
-        if run > 0 {
-            ms.push(elapsed);
-        }
-    }
-    Ok(stats(ms))
+    time_command(
+        command,
+        &[("QT_QPA_PLATFORM", "offscreen")],
+        Some(out),
+        PEER_RUNS,
+    )
 }

@@ -1,0 +1,180 @@
+//! `POST /v1/compliance/pii/redact`: the answer is the cleaned file itself in the upload's
+//! type, with the count in a header; read back independently (Tesseract's CLI on images,
+//! `pdftotext` and the file's structure on PDFs), none of the redacted strings survive while
+//! the rest of the page does; boxes are painted in the asked colour.
+
+use conformance::pii::{html, ocr_text, pdf_info, printed, rendered_pages};
+use conformance::shots::body;
+use conformance::{docs, expect_error};
+use suite_client::{FilePart, PiiDetectForm, PiiRedactForm};
+use suite_server::platform::{Api, Plan};
+
+const PAGE: &str = "<h1>Customer record</h1>\
+    <p>Thank you for your order.</p>\
+    <p>Email: maria.gonzalez@example.com</p>\
+    <p>Card number: 4111 1111 1111 1111</p>\
+    <p>Phone: +1 415 555 0132</p>";
+
+const SECRETS: [&str; 5] = ["maria", "gonzalez", "4111", "1111", "555"];
+
+fn form(name: &str, bytes: Vec<u8>) -> PiiRedactForm {
+    PiiRedactForm {
+        file: FilePart::new(name, "application/octet-stream", bytes),
+        language: None,
+        entity_types: None,
+        min_confidence: None,
+        allow_list: None,
+        fill_color: None,
+    }
+}
+
+fn header(response: &suite_client::ResponseValue<suite_client::ByteStream>, name: &str) -> String {
+    response
+        .headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+fn assert_clean(text: &str, what: &str) {
+    let lower = text.to_lowercase();
+    for secret in SECRETS {
+        assert!(
+            !lower.contains(secret),
+            "{what}: {secret:?} survived in {text:?}"
+        );
+    }
+    assert!(
+        lower.contains("customer record"),
+        "{what}: the rest of the page is gone: {text:?}"
+    );
+}
+
+#[tokio::test]
+async fn images_come_back_painted_in_their_own_format() {
+    let server = docs::server().await;
+    let key = server.key(Plan::Unlimited, &[Api::Pii, Api::Docgen]).await;
+    let client = server.client(&key);
+    let pdf = printed(&client, html(PAGE)).await;
+    for format in ["png", "jpeg"] {
+        let image = rendered_pages(&pdf, 150, format).remove(0);
+        assert!(
+            ocr_text(&image).to_lowercase().contains("gonzalez"),
+            "the original shows it"
+        );
+        let response = client
+            .pii_redact(form(&format!("page.{format}"), image))
+            .await
+            .expect("redacted");
+        assert_eq!(header(&response, "content-type"), format!("image/{format}"));
+        assert_eq!(header(&response, "x-redacted-count"), "3");
+        assert_eq!(header(&response, "x-pages-scanned"), "1");
+        let redacted = body(response).await;
+        assert_clean(&ocr_text(&redacted), format);
+    }
+
+    // The boxes are filled with `fill_color`: the middle of the email's box is that colour.
+    let image = rendered_pages(&pdf, 150, "png").remove(0);
+    let found = client
+        .pii_detect(PiiDetectForm {
+            file: FilePart::new("page.png", "image/png", image.clone()),
+            language: None,
+            entity_types: Some("email".into()),
+            min_confidence: None,
+            allow_list: None,
+        })
+        .await
+        .expect("detected")
+        .into_inner();
+    let b = found.entities[0].bounding_box.clone().expect("a box");
+    let response = client
+        .pii_redact(PiiRedactForm {
+            fill_color: Some("#FF8000".into()),
+            ..form("page.png", image)
+        })
+        .await
+        .expect("redacted");
+    let png = body(response).await;
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("size")];
+    let frame = reader.next_frame(&mut pixels).expect("a frame");
+    let channels = frame.line_size / frame.width as usize;
+    let (x, y) = ((b.x + b.width / 2) as usize, (b.y + b.height / 2) as usize);
+    let at = y * frame.line_size + x * channels;
+    assert_eq!(
+        &pixels[at..at + 3],
+        &[0xFF, 0x80, 0x00],
+        "fill colour at {x},{y}"
+    );
+
+    let bad_colour = expect_error(
+        client
+            .pii_redact(PiiRedactForm {
+                fill_color: Some("orange".into()),
+                ..form("page.png", rendered_pages(&pdf, 72, "png").remove(0))
+            })
+            .await,
+        400,
+    );
+    insta::assert_yaml_snapshot!(bad_colour.into_inner(), { ".request_id" => "[id]" });
+}
+
+#[tokio::test]
+async fn a_pdf_is_rebuilt_from_painted_page_images_with_nothing_of_the_original() {
+    let server = docs::server().await;
+    let key = server.key(Plan::Unlimited, &[Api::Pii, Api::Docgen]).await;
+    let client = server.client(&key);
+    let two_pages = html(&format!(
+        "{PAGE}<p style=\"page-break-before: always\">Second page, no data.</p>"
+    ));
+    let pdf = printed(&client, two_pages).await;
+    assert!(
+        conformance::shots::pdf_text(&pdf).contains("gonzalez"),
+        "the original has text"
+    );
+    let response = client
+        .pii_redact(form("record.pdf", pdf))
+        .await
+        .expect("redacted");
+    assert_eq!(header(&response, "content-type"), "application/pdf");
+    assert_eq!(header(&response, "x-pages-scanned"), "2");
+    let redacted = body(response).await;
+
+    assert!(
+        conformance::shots::pdf_text(&redacted).trim().is_empty(),
+        "no text layer survives"
+    );
+    let info = pdf_info(&redacted);
+    assert!(info.contains("Pages:           2"), "{info}");
+    for field in [
+        "Title:",
+        "Author:",
+        "Creator:",
+        "Producer:",
+        "CreationDate:",
+    ] {
+        assert!(!info.contains(field), "{field} survived: {info}");
+    }
+    let raw = String::from_utf8_lossy(&redacted);
+    assert_eq!(raw.matches("%%EOF").count(), 1, "one revision");
+    for marker in [
+        "/Info",
+        "/Metadata",
+        "/Annots",
+        "/AcroForm",
+        "/JavaScript",
+        "/EmbeddedFiles",
+        "/OpenAction",
+    ] {
+        assert!(!raw.contains(marker), "{marker} in the redacted PDF");
+    }
+    let pages = rendered_pages(&redacted, 150, "png");
+    assert_eq!(pages.len(), 2);
+    assert_clean(&ocr_text(&pages[0]), "redacted PDF page 1");
+    assert!(
+        ocr_text(&pages[1]).to_lowercase().contains("second page"),
+        "page 2 kept"
+    );
+}

@@ -1,0 +1,23 @@
+//! OCR through Tesseract (leptess): a pool of worker threads ([`Ocr`]), each keeping one
+//! [`Recognizer`] (its Tesseract handles per language set) and reading one page at a time,
+//! words with boxes and confidence, turned pages read upright. Tesseract's OpenMP threads are
+//! limited to one per worker (`openmp.rs`: they cost 8× on 2-core machines).
+
+pub mod config;
+mod error;
+pub mod openmp;
+mod orientation;
+mod page;
+mod pool;
+mod recognizer;
+mod tessdata;
+mod tsv;
+
+pub use config::Config;
+pub use error::OcrError;
+pub use page::OcrPage;
+pub use pool::Ocr;
+pub use recognizer::Recognizer;
+
+#[cfg(test)]
+mod tests;

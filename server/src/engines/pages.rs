@@ -1,0 +1,283 @@
+//! The pages of an uploaded image or PDF as text with a box for every word: what the
+//! document APIs (PII, finance, contracts) read. Images are decoded in Rust under the pixel
+//! limit and OCRed; a PDF is measured first (page count, encryption), its born-digital pages
+//! give their text layer, and pages without one are rasterized and OCRed. Boxes are in
+//! pixels of the image, or of the PDF page rendered at [`PDF_DPI`].
+
+use std::ops::Range;
+
+use super::ocr::{Ocr, OcrError};
+use super::poppler::{self, PopplerError, RasterKind};
+use super::raster::{self, RasterError, RasterFormat};
+use super::words::{Rect, Word, page_text};
+
+/// The longest side of an image or rendered page, in pixels.
+const MAX_SIDE: u32 = 30_000;
+
+/// Resolution PDF pages are read and redacted at.
+pub const PDF_DPI: u32 = 200;
+
+/// What an upload is, as sniffed from its bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Image(RasterFormat),
+    Pdf,
+}
+
+/// Limits checked before any decoding or rendering.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub max_pages: usize,
+    pub max_pixels: u64,
+}
+
+impl Limits {
+    /// The image limits of one page.
+    pub fn raster(&self) -> raster::Limits {
+        raster::Limits {
+            max_pixels: self.max_pixels,
+            max_side: MAX_SIDE,
+        }
+    }
+}
+
+/// How a page's text was obtained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// The PDF's own text layer.
+    TextLayer,
+    /// OCR; `rotation` is the turn (0, 90, 180, 270 degrees) the page needed.
+    Ocr { rotation: u16 },
+}
+
+/// One page: its size in pixels, its text (words joined by spaces, lines by `\n`) and the
+/// char range and box of every word in that text.
+#[derive(Debug, Clone)]
+pub struct Page {
+    /// 1-based.
+    pub number: usize,
+    pub width: u32,
+    pub height: u32,
+    pub reading: Reading,
+    pub text: String,
+    pub words: Vec<(Range<usize>, Rect)>,
+}
+
+/// Why the pages could not be read.
+#[derive(Debug)]
+pub enum PagesError {
+    /// Over the page or pixel limit (413).
+    TooLarge(String),
+    /// Corrupt, encrypted or otherwise unreadable (422).
+    Unreadable(String),
+    /// Every OCR worker is busy (503, retry).
+    Busy(String),
+    /// A component is missing here: poppler, or Tesseract's data for a language (503).
+    Unavailable(String),
+    /// Anything else (500).
+    Failed(String),
+}
+
+impl std::fmt::Display for PagesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PagesError::TooLarge(m)
+            | PagesError::Unreadable(m)
+            | PagesError::Busy(m)
+            | PagesError::Unavailable(m)
+            | PagesError::Failed(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<RasterError> for PagesError {
+    fn from(e: RasterError) -> Self {
+        match e {
+            RasterError::TooLarge { .. } => PagesError::TooLarge(e.to_string()),
+            RasterError::Unsupported | RasterError::Corrupt(_) => {
+                PagesError::Unreadable(e.to_string())
+            }
+        }
+    }
+}
+
+impl From<PopplerError> for PagesError {
+    fn from(e: PopplerError) -> Self {
+        match e {
+            PopplerError::Unreadable(ref m) => PagesError::Unreadable(m.clone()),
+            PopplerError::TooLarge { .. } => PagesError::TooLarge(e.to_string()),
+            PopplerError::Unavailable(ref m) => PagesError::Unavailable(m.clone()),
+            PopplerError::Failed(ref e) => PagesError::Failed(format!("{e:#}")),
+        }
+    }
+}
+
+impl From<OcrError> for PagesError {
+    fn from(e: OcrError) -> Self {
+        match e {
+            OcrError::UnknownLanguage(m) => {
+                PagesError::Unavailable(format!("no OCR data for the language {m}"))
+            }
+            OcrError::Unreadable(m) => PagesError::Unreadable(m),
+            OcrError::Busy(m) => PagesError::Busy(m),
+            OcrError::Failed(m) => PagesError::Failed(m),
+        }
+    }
+}
+
+/// Checks what can be checked before any work: an image's pixel count from its header, a
+/// PDF's page count, encryption and page sizes. Cheap; run before the call is charged.
+pub async fn check(bytes: &[u8], source: Source, limits: Limits) -> Result<(), PagesError> {
+    match source {
+        Source::Image(_) => {
+            let (_, width, height) = raster::dimensions(bytes)?;
+            Ok(limits.raster().check(width, height)?)
+        }
+        Source::Pdf => pdf_pages(bytes, limits).await.map(drop),
+    }
+}
+
+/// The PDF's page count, refused when encrypted or over the limit.
+async fn pdf_pages(pdf: &[u8], limits: Limits) -> Result<usize, PagesError> {
+    let info = poppler::info(pdf).await?;
+    if info.encrypted {
+        return Err(PagesError::Unreadable(
+            "the PDF is encrypted: upload it without a password".into(),
+        ));
+    }
+    if info.pages == 0 {
+        return Err(PagesError::Unreadable("the PDF has no pages".into()));
+    }
+    if info.pages > limits.max_pages {
+        return Err(PagesError::TooLarge(format!(
+            "the PDF has {} pages; the limit is {}",
+            info.pages, limits.max_pages
+        )));
+    }
+    Ok(info.pages)
+}
+
+/// Reads every page of an upload in `languages` (Tesseract codes) for OCR.
+pub async fn read(
+    bytes: &[u8],
+    source: Source,
+    limits: Limits,
+    ocr: &Ocr,
+    languages: &[&str],
+) -> Result<Vec<Page>, PagesError> {
+    match source {
+        Source::Image(_) => {
+            let gray = {
+                let bytes = bytes.to_vec();
+                blocking(move || {
+                    raster::decode(&bytes, &limits.raster()).map(|d| raster::gray_pnm(&d.image))
+                })
+                .await??
+            };
+            Ok(vec![ocr_page(ocr, 1, gray, languages).await?])
+        }
+        Source::Pdf => read_pdf(bytes, limits, ocr, languages).await,
+    }
+}
+
+async fn read_pdf(
+    pdf: &[u8],
+    limits: Limits,
+    ocr: &Ocr,
+    languages: &[&str],
+) -> Result<Vec<Page>, PagesError> {
+    let count = pdf_pages(pdf, limits).await?;
+    let layers = poppler::words(pdf, PDF_DPI).await?;
+    if layers.len() != count {
+        return Err(PagesError::Unreadable(format!(
+            "the PDF says it has {count} pages but {} could be read",
+            layers.len()
+        )));
+    }
+    let mut pages = Vec::with_capacity(count);
+    for (index, layer) in layers.into_iter().enumerate() {
+        let number = index + 1;
+        limits
+            .raster()
+            .check(layer.width_px, layer.height_px)
+            .map_err(|e| PagesError::TooLarge(format!("page {number}: {e}")))?;
+        if layer.words.iter().any(|w| !w.text.trim().is_empty()) {
+            let words: Vec<Word> = layer
+                .words
+                .into_iter()
+                .map(|w| Word {
+                    text: w.text,
+                    bbox: w.rect.pixels(),
+                    confidence: 1.0,
+                    line: u32::try_from(w.line).unwrap_or(u32::MAX),
+                })
+                .collect();
+            pages.push(page_of(
+                number,
+                layer.width_px,
+                layer.height_px,
+                Reading::TextLayer,
+                &words,
+            ));
+            continue;
+        }
+        let dir = tempfile::tempdir()
+            .map_err(|e| PagesError::Failed(format!("a scratch directory: {e}")))?;
+        let files =
+            poppler::rasterize(pdf, PDF_DPI, number..=number, RasterKind::Gray, dir.path()).await?;
+        let image = match files.first() {
+            Some(file) => tokio::fs::read(file)
+                .await
+                .map_err(|e| PagesError::Failed(format!("reading a rendered page: {e}")))?,
+            None => {
+                return Err(PagesError::Failed(format!(
+                    "page {number} was not rendered"
+                )));
+            }
+        };
+        pages.push(ocr_page(ocr, number, image, languages).await?);
+    }
+    Ok(pages)
+}
+
+async fn ocr_page(
+    ocr: &Ocr,
+    number: usize,
+    image: Vec<u8>,
+    languages: &[&str],
+) -> Result<Page, PagesError> {
+    let read = ocr.recognize(image, languages).await?;
+    Ok(page_of(
+        number,
+        read.width,
+        read.height,
+        Reading::Ocr {
+            rotation: read.rotation,
+        },
+        &read.words,
+    ))
+}
+
+fn page_of(number: usize, width: u32, height: u32, reading: Reading, words: &[Word]) -> Page {
+    let (text, ranges) = page_text(words);
+    Page {
+        number,
+        width,
+        height,
+        reading,
+        text,
+        words: ranges
+            .into_iter()
+            .zip(words.iter().map(|w| w.bbox))
+            .collect(),
+    }
+}
+
+/// Runs CPU-bound decoding off Tokio's workers.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, PagesError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| PagesError::Failed(format!("decoding stopped: {e}")))
+}

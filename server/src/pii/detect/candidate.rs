@@ -1,0 +1,25 @@
+//! A proposed entity span (byte offsets) with its score, before overlaps are resolved.
+
+use super::EntityKind;
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Candidate {
+    pub kind: EntityKind,
+    pub start: usize,
+    pub end: usize,
+    pub score: f64,
+    /// A checksum or registry check confirmed it.
+    pub validated: bool,
+}
+
+impl Candidate {
+    pub fn new(kind: EntityKind, start: usize, end: usize, score: f64, validated: bool) -> Self {
+        Candidate {
+            kind,
+            start,
+            end,
+            score: score.clamp(0.0, 1.0),
+            validated,
+        }
+    }
+}

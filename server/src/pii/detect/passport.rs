@@ -1,0 +1,53 @@
+//! Passport numbers: the usual 6–9 character forms, only with a passport cue nearby.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::EntityKind;
+use super::candidate::Candidate;
+use super::context::has_cue;
+use super::text::Page;
+
+static PASSPORT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:[A-Z]{1,2}[0-9]{6,8}|[0-9]{2}[A-Z]{2}[0-9]{5}|[0-9]{4} ?[0-9]{6}|[0-9]{8,9}|[A-Z][0-9A-Z]{7,8})\b")
+        .expect("passport pattern")
+});
+
+pub(crate) fn find(page: &Page, out: &mut Vec<Candidate>) {
+    for m in PASSPORT.find_iter(page.text) {
+        let s = m.as_str();
+        if !s.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        if has_cue(page.text, m.start(), m.end(), EntityKind::Passport) {
+            out.push(Candidate::new(
+                EntityKind::Passport,
+                m.start(),
+                m.end(),
+                0.85,
+                false,
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spans(t: &str) -> Vec<&str> {
+        let mut v = Vec::new();
+        find(&Page::new(t), &mut v);
+        v.iter().map(|c| &t[c.start..c.end]).collect()
+    }
+
+    #[test]
+    fn needs_a_passport_cue() {
+        assert_eq!(spans("Passport No. C01X00T47"), ["C01X00T47"]);
+        assert_eq!(spans("Reisepass-Nr.: C4J9K2LM7"), ["C4J9K2LM7"]);
+        assert_eq!(spans("паспорт 4509 123456"), ["4509 123456"]);
+        assert!(spans("invoice C01X00T47").is_empty());
+        assert!(spans("Passport office opens at 9").is_empty());
+    }
+}
