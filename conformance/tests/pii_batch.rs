@@ -103,7 +103,7 @@ async fn files_are_processed_in_order_and_a_broken_one_fails_alone() {
 
     let stranger = server.key(Plan::Unlimited, &[Api::Pii]).await;
     let not_found = expect_error(server.client(&stranger).pii_download(id).await, 404);
-    insta::assert_yaml_snapshot!(not_found.into_inner(), { ".request_id" => "[id]" });
+    insta::assert_yaml_snapshot!(not_found.into_inner(), { ".request_id" => "[id]", ".message" => "[message naming the id]" });
 }
 
 #[tokio::test]

@@ -1,7 +1,7 @@
 //! `POST /v1/compliance/pii/detect`: every entity type found with its exact text in a page
 //! made here, whether it arrives as a PNG, a born-digital PDF or a scanned PDF; boxes on the
 //! page; other scripts; the options (types, minimum confidence, allow-list); and bad uploads
-//! refused before they are charged (415, 413, 422, 400).
+//! refused (415, 413, 422, 400), before they are charged when their headers tell.
 
 use conformance::pii::{html, printed, rendered_pages, scanned_pdf};
 use conformance::{TestServer, docs, expect_error};
@@ -333,11 +333,6 @@ async fn bad_uploads_are_refused_before_any_charge() {
     let empty = expect_error(client.pii_detect(form("a.png", Vec::new())).await, 400);
     assert!(empty.message.contains("empty"), "{}", empty.message);
 
-    let mut corrupt_png =
-        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x02\0\0\0".to_vec();
-    corrupt_png.extend_from_slice(&[0x55; 64]);
-    let corrupt = expect_error(client.pii_detect(form("a.png", corrupt_png)).await, 422);
-    insta::assert_yaml_snapshot!(corrupt.into_inner(), { ".request_id" => "[id]" });
     let corrupt_pdf = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog".to_vec();
     expect_error(client.pii_detect(form("a.pdf", corrupt_pdf)).await, 422);
     let encrypted = expect_error(
@@ -354,10 +349,10 @@ async fn bad_uploads_are_refused_before_any_charge() {
 
     // A PNG whose header claims 100,000 × 100,000 pixels, and a PDF of 101 pages: refused
     // from their headers, without decoding.
-    let mut huge = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
-    huge.extend_from_slice(&100_000u32.to_be_bytes());
-    huge.extend_from_slice(&100_000u32.to_be_bytes());
-    huge.extend_from_slice(&[8, 2, 0, 0, 0, 0, 0, 0, 0]);
+    let mut huge = Vec::new();
+    let mut header = png::Encoder::new(&mut huge, 100_000, 100_000);
+    header.set_color(png::ColorType::Rgb);
+    drop(header.write_header().expect("a PNG header"));
     let too_large = expect_error(client.pii_detect(form("huge.png", huge)).await, 413);
     insta::assert_yaml_snapshot!(too_large.into_inner(), { ".request_id" => "[id]" });
     let many_pages = expect_error(
@@ -370,6 +365,15 @@ async fn bad_uploads_are_refused_before_any_charge() {
         0,
         "nothing refused was charged"
     );
+
+    // An image whose header is sound but whose pixels are not is found while decoding it,
+    // after admission: that call is charged like any other work.
+    let mut corrupt_png =
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x02\0\0\0".to_vec();
+    corrupt_png.extend_from_slice(&[0x55; 64]);
+    let corrupt = expect_error(client.pii_detect(form("a.png", corrupt_png)).await, 422);
+    insta::assert_yaml_snapshot!(corrupt.into_inner(), { ".request_id" => "[id]" });
+    assert_eq!(server.used(&key, Api::Pii).await, 1);
 }
 
 /// A PDF of `pages` blank letter pages.

@@ -169,6 +169,11 @@ pub fn dimensions(bytes: &[u8]) -> Result<(RasterFormat, u32, u32), RasterError>
         Some(ImageFormat::WebP) => RasterFormat::Webp,
         _ => return Err(RasterError::Unsupported),
     };
+    // PNG and JPEG sizes straight from their headers: a bomb is refused before its pixel
+    // chunks are even looked for.
+    if let Some((width, height)) = super::image_size::image_size(bytes) {
+        return Ok((format, width, height));
+    }
     let (width, height) = reader.into_dimensions().map_err(refusal(
         0,
         0,
