@@ -178,3 +178,42 @@ async fn a_pdf_is_rebuilt_from_painted_page_images_with_nothing_of_the_original(
         "page 2 kept"
     );
 }
+
+#[tokio::test]
+async fn what_detect_refuses_redact_refuses_the_same_way() {
+    let server = docs::server().await;
+    let key = server.key(Plan::Free, &[Api::Pii]).await;
+    let client = server.client(&key);
+    let wrong_type = expect_error(
+        client
+            .pii_redact(form("notes.txt", b"Maria Gonzalez".to_vec()))
+            .await,
+        415,
+    );
+    assert!(
+        wrong_type.message.contains("notes.txt"),
+        "{}",
+        wrong_type.message
+    );
+    let encrypted = expect_error(
+        client
+            .pii_redact(form("a.pdf", docs::encrypted_pdf()))
+            .await,
+        422,
+    );
+    assert!(
+        encrypted.message.contains("encrypted"),
+        "{}",
+        encrypted.message
+    );
+    let mut huge = Vec::new();
+    let mut header = png::Encoder::new(&mut huge, 20_000, 20_000);
+    header.set_color(png::ColorType::Rgb);
+    drop(header.write_header().expect("a PNG header"));
+    expect_error(client.pii_redact(form("huge.png", huge)).await, 413);
+    assert_eq!(
+        server.used(&key, Api::Pii).await,
+        0,
+        "refusals cost nothing"
+    );
+}

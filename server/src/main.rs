@@ -90,6 +90,10 @@ enum PiiCommand {
         /// Print the figures as JSON.
         #[arg(long)]
         json: bool,
+        /// Also write each sentence with the text OCR read from its image (JSON), for
+        /// studying what the recognizers see.
+        #[arg(long)]
+        dump: Option<PathBuf>,
     },
 }
 
@@ -198,8 +202,8 @@ async fn run(cli: Cli) -> Result<()> {
             suite_server::docgen::tools::bench::run(config).await
         }
         Command::Pii(PiiCommand::Bench) => suite_server::pii::tools::bench::run(config).await,
-        Command::Pii(PiiCommand::Evaluate { data, json }) => {
-            suite_server::pii::tools::evaluate::run(config, &data, json).await
+        Command::Pii(PiiCommand::Evaluate { data, json, dump }) => {
+            suite_server::pii::tools::evaluate::run(config, &data, json, dump.as_deref()).await
         }
         Command::Lists(command) => {
             let dir = config.sanctions.list_dir(&config.platform.data_dir);

@@ -11,6 +11,10 @@
 //! - `docgen`: HTML → PDF through the API next to a raw print in the same browser, WeasyPrint
 //!   and wkhtmltopdf; DOCX → PDF through the warm LibreOffice pool next to a cold soffice;
 //!   generate into each format; 4 clients at once (`suite docgen bench`).
+//! - `pii`: detect on a receipt photo through the API next to the `tesseract` CLI, a 10-page
+//!   born-digital and scanned PDF, a batch of 20 (`suite pii bench`), then the accuracy
+//!   evaluation on `../shared/data/pii/presidio_synth_dev.json` rendered to images
+//!   (`suite pii evaluate`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,13 +26,17 @@ use crate::cargo::{Profile, build_suite};
 pub fn run(root: &Path, args: &[String]) -> Result<()> {
     match args.first().map(String::as_str) {
         Some("sanctions") => sanctions(root, &args[1..]),
-        Some("screenshot") => suite_tool(root, "screenshot"),
+        Some("screenshot") => suite_tool(root, &["screenshot", "bench"]),
         Some("docgen") => {
             crate::system::ensure_docgen_bench_deps()?;
-            suite_tool(root, "docgen")
+            suite_tool(root, &["docgen", "bench"])
+        }
+        Some("pii") => {
+            suite_tool(root, &["pii", "bench"])?;
+            suite_tool(root, &["pii", "evaluate"])
         }
         _ => bail!(
-            "usage: cargo xtask bench sanctions [--evaluate | --bench-only] [PATH...] | screenshot | docgen | validate"
+            "usage: cargo xtask bench sanctions [--evaluate | --bench-only] [PATH...] | screenshot | docgen | pii | validate"
         ),
     }
 }
@@ -52,16 +60,18 @@ fn default_lists(root: &Path) -> Result<Vec<PathBuf>> {
     Ok(paths)
 }
 
-/// Runs `suite <api> bench` on the release build.
-fn suite_tool(root: &Path, api: &str) -> Result<()> {
+/// Runs `suite <args>` (an API's bench or evaluation) on the release build, from the
+/// repository (the shared data is beside it).
+fn suite_tool(root: &Path, args: &[&str]) -> Result<()> {
     crate::system::ensure_server_deps()?;
     let suite = build_suite(root, Profile::Release)?;
     let status = Command::new(&suite)
-        .args([api, "bench"])
+        .args(args)
+        .current_dir(root)
         .status()
         .with_context(|| format!("running {}", suite.display()))?;
     if !status.success() {
-        bail!("`suite {api} bench` exited with {status}");
+        bail!("`suite {}` exited with {status}", args.join(" "));
     }
     Ok(())
 }

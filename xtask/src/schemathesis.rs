@@ -56,6 +56,21 @@ const POLICY_REFUSALS: &[(&str, &[&str], &str)] = &[
         "the file must not be empty (400), compile (400 template_syntax), be what its engine says (415), and a DOCX/ODT readable (422) and within the zip limits (413)",
     ),
     (
+        "pii_detect",
+        &["400", "413", "415", "422"],
+        "the file must not be empty (400), be a JPEG, PNG, WebP or PDF by its bytes (415), decodable and not encrypted (422) and within the page and pixel limits (413)",
+    ),
+    (
+        "pii_redact",
+        &["400", "413", "415", "422"],
+        "the file must not be empty (400), be a JPEG, PNG, WebP or PDF by its bytes (415), decodable and not encrypted (422) and within the page and pixel limits (413)",
+    ),
+    (
+        "pii_batch",
+        &["400", "413", "415"],
+        "every file must be a JPEG, PNG, WebP or PDF by its bytes (415) and within the page and pixel limits (413)",
+    ),
+    (
         "docgen_generate",
         &["400", "413", "422"],
         "data must hold what the template prints (400 missing_variable), the render must stay in its budget (422) and under 100 pages (413)",

@@ -162,6 +162,8 @@ impl Handle {
             segmentation: Segmentation::Auto,
         };
         handle.set(c"tessedit_pageseg_mode", Segmentation::Auto.value())?;
+        // Tesseract's diagnostics ("OSD: Weak margin …") go nowhere, not to the server's log.
+        handle.set(c"debug_file", c"/dev/null")?;
         Ok(handle)
     }
 

@@ -51,7 +51,7 @@ fn our_type(label: &str) -> Option<&'static str> {
     })
 }
 
-pub async fn run(config: Config, data: &Path, json: bool) -> Result<()> {
+pub async fn run(config: Config, data: &Path, json: bool, dump: Option<&Path>) -> Result<()> {
     let text =
         std::fs::read_to_string(data).with_context(|| format!("reading {}", data.display()))?;
     let samples: Vec<Sample> =
@@ -68,6 +68,7 @@ pub async fn run(config: Config, data: &Path, json: bool) -> Result<()> {
         allow_list: Vec::new(),
     };
     let mut score = Score::default();
+    let mut read_texts = Vec::new();
     let started = Instant::now();
     let scratch = tempfile::tempdir()?;
     for (index, sample) in samples.iter().enumerate() {
@@ -85,6 +86,7 @@ pub async fn run(config: Config, data: &Path, json: bool) -> Result<()> {
         .map_err(|e| anyhow::anyhow!("reading sentence {index}: {e}"))?;
         let found = entities::find(&read, Language::En, &options);
         let page_text = &read[0].text;
+        read_texts.push(serde_json::json!({"full_text": sample.full_text, "ocr_text": page_text}));
         let read_tokens = tokens(page_text);
         let read_spans: Vec<_> = found
             .iter()
@@ -115,6 +117,10 @@ pub async fn run(config: Config, data: &Path, json: bool) -> Result<()> {
         score.add(&vec![None; unaligned.len()], &unaligned);
     }
     let seconds = started.elapsed().as_secs_f64();
+    if let Some(dump) = dump {
+        std::fs::write(dump, serde_json::to_vec_pretty(&read_texts)?)
+            .with_context(|| format!("writing {}", dump.display()))?;
+    }
     report(&score, samples.len(), seconds, json)
 }
 
