@@ -184,3 +184,35 @@ pub fn time_command(
     }
     Ok(stats(ms))
 }
+
+/// The server under test: `config` on a loopback port with a fresh SQLite database in
+/// `data_dir` and no sanctions refresh, and a client holding an unlimited key for `apis`.
+pub async fn bench_server(
+    mut config: crate::config::Config,
+    data_dir: std::path::PathBuf,
+    apis: &[crate::platform::Api],
+) -> Result<(crate::server::RunningServer, ApiClient)> {
+    config.platform.listen = "127.0.0.1:0".into();
+    config.platform.data_dir = data_dir;
+    config.platform.database_url = String::new();
+    config.sanctions.refresh_interval_secs = 0;
+    let log = crate::platform::logging::logger(dropshot::ConfigLoggingLevel::Warn)?;
+    let running = crate::server::start(config, crate::platform::clock::Clock::System, log).await?;
+    let plans: Vec<_> = apis
+        .iter()
+        .map(|api| (*api, crate::platform::Plan::Unlimited))
+        .collect();
+    let key = crate::platform::keys::create(
+        running.platform.db(),
+        "bench",
+        &plans,
+        chrono::Utc::now().timestamp(),
+    )
+    .await?
+    .api_key;
+    let api = ApiClient {
+        addr: running.addr,
+        key,
+    };
+    Ok((running, api))
+}

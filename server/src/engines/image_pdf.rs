@@ -10,6 +10,7 @@ use flate2::Compression;
 use flate2::write::ZlibEncoder;
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect as PdfRect, Ref, Str};
 
+use super::image_size::{JpegFrame, jpeg_frame};
 use super::raster::Rect;
 
 /// One page: an image of `width_px` × `height_px` pixels shown at `dpi`.
@@ -133,8 +134,11 @@ fn write_image(pdf: &mut Pdf, id: Ref, page: &PageImage) -> anyhow::Result<()> {
     let pixels = page.width_px as usize * page.height_px as usize;
     let (data, filter, gray) = match &page.encoding {
         ImageData::Jpeg(jpeg) => {
-            let (width, height, components) =
-                jpeg_frame(jpeg).context("the JPEG has no frame header")?;
+            let JpegFrame {
+                width,
+                height,
+                components,
+            } = jpeg_frame(jpeg).context("the JPEG has no frame header")?;
             ensure!(
                 (width, height) == (page.width_px, page.height_px),
                 "the JPEG is {width}×{height}, not {}×{}",
@@ -278,34 +282,6 @@ fn deflate(data: &[u8], level: u32) -> anyhow::Result<Vec<u8>> {
     let mut encoder = ZlibEncoder::new(Vec::with_capacity(data.len() / 4), Compression::new(level));
     encoder.write_all(data)?;
     Ok(encoder.finish()?)
-}
-
-/// Width, height and component count from a JPEG's start-of-frame header.
-fn jpeg_frame(bytes: &[u8]) -> Option<(u32, u32, u8)> {
-    if !bytes.starts_with(&[0xFF, 0xD8]) {
-        return None;
-    }
-    let mut at = 2;
-    while at + 4 <= bytes.len() {
-        if bytes[at] != 0xFF {
-            return None;
-        }
-        let marker = bytes[at + 1];
-        if marker == 0xFF {
-            at += 1;
-            continue;
-        }
-        let length = usize::from(u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]));
-        // Start-of-frame markers (baseline, progressive, ...), not DHT/JPG/DAC.
-        if matches!(marker, 0xC0..=0xCF) && !matches!(marker, 0xC4 | 0xC8 | 0xCC) {
-            let frame = bytes.get(at + 5..at + 10)?;
-            let height = u32::from(u16::from_be_bytes([frame[0], frame[1]]));
-            let width = u32::from(u16::from_be_bytes([frame[2], frame[3]]));
-            return Some((width, height, frame[4]));
-        }
-        at += 2 + length;
-    }
-    None
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! The pixel size of an encoded PNG or JPEG, read from its header: what the APIs report is
-//! what the file really holds, never what was asked for.
+//! what the file really holds, never what was asked for, and what the upload limits are
+//! checked against before anything is decoded. JPEG's marker walk lives here once.
 
 /// `(width, height)` of a PNG or JPEG, or `None` when the bytes are neither.
 pub fn image_size(bytes: &[u8]) -> Option<(u32, u32)> {
@@ -17,32 +18,59 @@ fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
 }
 
 fn jpeg_size(bytes: &[u8]) -> Option<(u32, u32)> {
-    if !bytes.starts_with(&[0xFF, 0xD8]) {
-        return None;
-    }
-    let mut at = 2;
-    while at + 4 <= bytes.len() {
-        if bytes[at] != 0xFF {
-            return None;
-        }
-        let marker = bytes[at + 1];
-        if marker == 0xFF {
-            at += 1;
-            continue;
-        }
-        let length = u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]) as usize;
-        // Start-of-frame markers (baseline, progressive, ...), not DHT/JPG/DAC.
-        if matches!(marker, 0xC0..=0xCF) && !matches!(marker, 0xC4 | 0xC8 | 0xCC) {
-            if at + 9 > bytes.len() {
+    jpeg_frame(bytes).map(|frame| (frame.width, frame.height))
+}
+
+/// What a JPEG's start-of-frame header says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JpegFrame {
+    pub width: u32,
+    pub height: u32,
+    /// Colour components: 1 gray, 3 YCbCr/RGB, 4 CMYK.
+    pub components: u8,
+}
+
+/// The marker segments of a JPEG up to its first start-of-scan (included), as `(marker,
+/// offset of its FF byte)`: the header walk every reader of JPEGs here shares.
+pub fn jpeg_segments(bytes: &[u8]) -> impl Iterator<Item = (u8, usize)> + '_ {
+    let mut at = if bytes.starts_with(&[0xFF, 0xD8]) {
+        2
+    } else {
+        usize::MAX
+    };
+    let mut done = false;
+    std::iter::from_fn(move || {
+        while !done && at.checked_add(4).is_some_and(|end| end <= bytes.len()) {
+            if bytes[at] != 0xFF {
                 return None;
             }
-            let height = u16::from_be_bytes([bytes[at + 5], bytes[at + 6]]) as u32;
-            let width = u16::from_be_bytes([bytes[at + 7], bytes[at + 8]]) as u32;
-            return Some((width, height));
+            let marker = bytes[at + 1];
+            if marker == 0xFF {
+                at += 1;
+                continue;
+            }
+            let here = at;
+            let length = usize::from(u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]));
+            at += 2 + length;
+            done = marker == 0xDA;
+            return Some((marker, here));
         }
-        at += 2 + length;
-    }
-    None
+        None
+    })
+}
+
+/// The frame header of a JPEG: size and components.
+pub fn jpeg_frame(bytes: &[u8]) -> Option<JpegFrame> {
+    // Start-of-frame markers (baseline, progressive, ...), not DHT/JPG/DAC.
+    let (_, at) = jpeg_segments(bytes)
+        .find(|(m, _)| matches!(m, 0xC0..=0xCF) && !matches!(m, 0xC4 | 0xC8 | 0xCC))?;
+    let frame = bytes.get(at + 5..at + 9)?;
+    Some(JpegFrame {
+        height: u32::from(u16::from_be_bytes([frame[0], frame[1]])),
+        width: u32::from(u16::from_be_bytes([frame[2], frame[3]])),
+        // A header cut short after the size has no component count: 0, which nothing accepts.
+        components: bytes.get(at + 9).copied().unwrap_or(0),
+    })
 }
 
 #[cfg(test)]

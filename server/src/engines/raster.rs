@@ -273,23 +273,9 @@ pub fn decode_pnm(bytes: &[u8], limits: &Limits) -> Result<RgbImage, RasterError
 /// walked to the first start-of-scan (so a thumbnail's marker inside EXIF does not count),
 /// after which `FF D9` can only be the real end (data bytes `FF` are stuffed as `FF 00`).
 fn jpeg_has_end(bytes: &[u8]) -> bool {
-    let mut at = 2;
-    while at + 4 <= bytes.len() {
-        if bytes[at] != 0xFF {
-            return false;
-        }
-        let marker = bytes[at + 1];
-        if marker == 0xFF {
-            at += 1;
-            continue;
-        }
-        let length = usize::from(u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]));
-        if marker == 0xDA {
-            return bytes[at + 2..].windows(2).any(|w| w == [0xFF, 0xD9]);
-        }
-        at += 2 + length;
-    }
-    false
+    super::image_size::jpeg_segments(bytes)
+        .find(|(marker, _)| *marker == 0xDA)
+        .is_some_and(|(_, at)| bytes[at + 2..].windows(2).any(|w| w == [0xFF, 0xD9]))
 }
 
 /// RGB with any alpha composited onto white (what a viewer shows; whatever the color

@@ -89,6 +89,48 @@ impl Scan {
     }
 }
 
+/// The options the three forms share, read the same way from each.
+trait ScanForm {
+    fn language(&self) -> Option<types::PiiLanguage>;
+    fn entity_types(&self) -> Option<&str>;
+    fn min_confidence(&self) -> Option<f64>;
+    fn allow_list(&self) -> Option<&str>;
+
+    /// The options checked: 400 naming the field for a bad one.
+    fn scan(&self) -> Result<Scan, ApiError> {
+        Scan::read(
+            self.language(),
+            self.entity_types(),
+            self.min_confidence(),
+            self.allow_list(),
+        )
+    }
+}
+
+/// Implements [`ScanForm`] for a generated form with the four shared fields.
+macro_rules! scan_form {
+    ($form:ty) => {
+        impl ScanForm for $form {
+            fn language(&self) -> Option<types::PiiLanguage> {
+                self.language
+            }
+            fn entity_types(&self) -> Option<&str> {
+                self.entity_types.as_deref()
+            }
+            fn min_confidence(&self) -> Option<f64> {
+                self.min_confidence
+            }
+            fn allow_list(&self) -> Option<&str> {
+                self.allow_list.as_deref()
+            }
+        }
+    };
+}
+
+scan_form!(PiiDetectForm);
+scan_form!(PiiRedactForm);
+scan_form!(PiiBatchForm);
+
 /// `entity_types`: comma-separated PiiEntityType names; an unknown one is 400 naming it and
 /// the allowed ones.
 fn parse_kinds(list: &str) -> Result<Vec<EntityKind>, ApiError> {
@@ -246,22 +288,12 @@ impl Pii {
     }
 
     pub async fn check_detect(&self, form: &PiiDetectForm) -> Result<(), ApiError> {
-        Scan::read(
-            form.language,
-            form.entity_types.as_deref(),
-            form.min_confidence,
-            form.allow_list.as_deref(),
-        )?;
+        form.scan()?;
         self.check_file(&form.file).await
     }
 
     pub async fn check_redact(&self, form: &PiiRedactForm) -> Result<(), ApiError> {
-        Scan::read(
-            form.language,
-            form.entity_types.as_deref(),
-            form.min_confidence,
-            form.allow_list.as_deref(),
-        )?;
+        form.scan()?;
         fill_of(form.fill_color.as_deref())?;
         self.check_file(&form.file).await
     }
@@ -269,12 +301,7 @@ impl Pii {
     /// Before admission: every file of an accepted type and within the limits (one refused
     /// file refuses the batch); a file that cannot be decoded only fails its own item.
     pub async fn check_batch(&self, form: &PiiBatchForm) -> Result<(), ApiError> {
-        Scan::read(
-            form.language,
-            form.entity_types.as_deref(),
-            form.min_confidence,
-            form.allow_list.as_deref(),
-        )?;
+        form.scan()?;
         fill_of(form.fill_color.as_deref())?;
         for upload in &form.files {
             match self.check_file(upload).await {
@@ -323,23 +350,13 @@ impl Pii {
     }
 
     pub async fn detect(&self, form: PiiDetectForm) -> Result<types::DetectionResult, ApiError> {
-        let scan = Scan::read(
-            form.language,
-            form.entity_types.as_deref(),
-            form.min_confidence,
-            form.allow_list.as_deref(),
-        )?;
+        let scan = form.scan()?;
         let scanned = self.scan(&form.file, &scan).await?;
         Ok(result_of(&scanned))
     }
 
     pub async fn redact(&self, form: PiiRedactForm) -> Result<FileBody, ApiError> {
-        let scan = Scan::read(
-            form.language,
-            form.entity_types.as_deref(),
-            form.min_confidence,
-            form.allow_list.as_deref(),
-        )?;
+        let scan = form.scan()?;
         let fill = fill_of(form.fill_color.as_deref())?;
         let scanned = self.scan(&form.file, &scan).await?;
         let redacted = self
@@ -365,12 +382,7 @@ impl Pii {
         caller: &Caller,
         form: PiiBatchForm,
     ) -> Result<types::PiiBatchResult, ApiError> {
-        let scan = Scan::read(
-            form.language,
-            form.entity_types.as_deref(),
-            form.min_confidence,
-            form.allow_list.as_deref(),
-        )?;
+        let scan = form.scan()?;
         let fill = fill_of(form.fill_color.as_deref())?;
         let redacting = matches!(form.mode, Some(types::PiiBatchMode::Redact));
         let outcomes = join_all(form.files.iter().map(|upload| {

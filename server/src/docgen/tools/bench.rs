@@ -16,15 +16,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-use crate::bench_support::{ApiClient, Body, Stats, time, time_command};
+use crate::bench_support::{ApiClient, Body, Stats, bench_server, time, time_command};
 use crate::config::Config;
 use crate::docgen::builtin::builtin;
 use crate::engines::browser::launch;
-use crate::platform::clock::Clock;
-use crate::platform::{Api, Plan, keys};
+use crate::platform::Api;
 use crate::screenshot::tools::bench::raw_cdp;
 use crate::screenshot::tools::page::{invoice_html, serve_invoice};
-use crate::server;
 
 /// Timed calls per figure through the API, and runs of each peer's command.
 const RUNS: usize = 20;
@@ -37,29 +35,13 @@ const PAUSE: Duration = Duration::from_millis(1500);
 const CONCURRENT_CLIENTS: usize = 4;
 const CALLS_PER_CLIENT: usize = 10;
 
-pub async fn run(mut config: Config) -> Result<()> {
+pub async fn run(config: Config) -> Result<()> {
     let scratch = tempfile::tempdir()?;
     let html = invoice_html();
     let html_file = scratch.path().join("invoice.html");
     std::fs::write(&html_file, &html)?;
-    config.platform.listen = "127.0.0.1:0".into();
-    config.platform.data_dir = scratch.path().join("data");
-    config.platform.database_url = String::new();
-    config.sanctions.refresh_interval_secs = 0;
-    let log = crate::platform::logging::logger(dropshot::ConfigLoggingLevel::Warn)?;
-    let running = server::start(config.clone(), Clock::System, log).await?;
-    let key = keys::create(
-        running.platform.db(),
-        "bench",
-        &[(Api::Docgen, Plan::Unlimited)],
-        chrono::Utc::now().timestamp(),
-    )
-    .await?
-    .api_key;
-    let api = ApiClient {
-        addr: running.addr,
-        key,
-    };
+    let (running, api) =
+        bench_server(config.clone(), scratch.path().join("data"), &[Api::Docgen]).await?;
 
     let to_pdf = Body::form("invoice.html", html.as_bytes(), &[("output_format", "pdf")]);
     let api_html_pdf = time(WARMUP, RUNS, PAUSE, || async {

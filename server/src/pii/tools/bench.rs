@@ -13,11 +13,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use crate::bench_support::{ApiClient, Body, time, time_command};
+use crate::bench_support::{ApiClient, Body, bench_server, time, time_command};
 use crate::config::Config;
-use crate::platform::clock::Clock;
-use crate::platform::{Api, Plan, keys};
-use crate::server;
+use crate::platform::Api;
 
 const RUNS: usize = 10;
 const WARMUP: usize = 2;
@@ -26,28 +24,16 @@ const PAUSE: Duration = Duration::from_millis(300);
 /// The receipt photo measured, relative to the repository (the shared data beside it).
 const RECEIPT: &str = "../shared/data/receipts/sroie/img/000.jpg";
 
-pub async fn run(mut config: Config) -> Result<()> {
+pub async fn run(config: Config) -> Result<()> {
     let receipt = std::fs::read(RECEIPT)
         .with_context(|| format!("reading {RECEIPT} (run from the repository)"))?;
     let scratch = tempfile::tempdir()?;
-    config.platform.listen = "127.0.0.1:0".into();
-    config.platform.data_dir = scratch.path().join("data");
-    config.platform.database_url = String::new();
-    config.sanctions.refresh_interval_secs = 0;
-    let log = crate::platform::logging::logger(dropshot::ConfigLoggingLevel::Warn)?;
-    let running = server::start(config.clone(), Clock::System, log).await?;
-    let key = keys::create(
-        running.platform.db(),
-        "bench",
-        &[(Api::Pii, Plan::Unlimited), (Api::Docgen, Plan::Unlimited)],
-        chrono::Utc::now().timestamp(),
+    let (running, api) = bench_server(
+        config,
+        scratch.path().join("data"),
+        &[Api::Pii, Api::Docgen],
     )
-    .await?
-    .api_key;
-    let api = ApiClient {
-        addr: running.addr,
-        key,
-    };
+    .await?;
 
     let detect_receipt = Body::form("receipt.jpg", &receipt, &[]);
     let api_receipt = time(WARMUP, RUNS, PAUSE, || async {

@@ -17,12 +17,10 @@ use headless_chrome::protocol::cdp::Page;
 use headless_chrome::protocol::cdp::types::Event;
 
 use super::page::serve_invoice;
-use crate::bench_support::{ApiClient, Stats, stats, time};
+use crate::bench_support::{Stats, bench_server, stats, time};
 use crate::config::Config;
 use crate::engines::browser::launch;
-use crate::platform::clock::Clock;
-use crate::platform::{Api, Plan, keys};
-use crate::server;
+use crate::platform::Api;
 
 /// Timed calls per figure.
 const RUNS: usize = 40;
@@ -40,23 +38,8 @@ pub async fn run(mut config: Config) -> Result<()> {
     let page = serve_invoice().await?;
     let url = format!("http://{page}/invoice");
     let data = std::env::temp_dir().join(format!("suite-bench-screenshot-{}", std::process::id()));
-    config.platform.listen = "127.0.0.1:0".into();
-    config.platform.data_dir = data.clone();
-    config.platform.database_url = String::new();
-    config.sanctions.refresh_interval_secs = 0;
     config.browser.allow_internal = vec![page.to_string()];
-    let log = crate::platform::logging::logger(dropshot::ConfigLoggingLevel::Warn)?;
-    let running = server::start(config.clone(), Clock::System, log).await?;
-    let addr = running.addr;
-    let key = keys::create(
-        running.platform.db(),
-        "bench",
-        &[(Api::Screenshot, Plan::Unlimited)],
-        chrono::Utc::now().timestamp(),
-    )
-    .await?
-    .api_key;
-    let api = ApiClient { addr, key };
+    let (running, api) = bench_server(config.clone(), data.clone(), &[Api::Screenshot]).await?;
 
     let shot = format!(r#"{{"url":"{url}","width":1280,"height":800}}"#);
     let pdf = format!(r#"{{"url":"{url}"}}"#);
