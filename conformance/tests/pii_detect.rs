@@ -102,6 +102,7 @@ async fn every_type_is_found_in_an_image_a_born_digital_pdf_and_a_scanned_pdf() 
         .expect("born-digital PDF scanned")
         .into_inner();
     assert_record(&digital, 1, "born-digital PDF");
+    insta::assert_yaml_snapshot!(digital, { ".entities[].bounding_box" => "[box]" });
     assert_eq!(digital.pages_scanned, 1);
     // Boxes are pixels of the A4 page at 200 DPI (1654 × 2339), in reading order.
     let mut last_y = 0;

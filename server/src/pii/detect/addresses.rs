@@ -71,7 +71,7 @@ static STANDALONE_UNIT: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// A following segment on the same line after a comma, or on the next line.
 static SEGMENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:[ \t]*,\s*|[ \t]*\n[\s>]*,?[ \t]*)(?:[\p{Lu}][\p{L}\p{M}'’.\-]*(?:\s[\p{Lu}][\p{L}\p{M}'’.\-]*){0,2}(?:\s\([\p{L}]+\))?(?:,?\s(?:[A-Z]{2}\s)?(?:\d{5}(?:-\d{4})?|\d{4}|\d{2}-\d{3}|\d{3}\s\d{2}|[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}))?|\d{5}(?:-\d{4})?(?:\s[\p{Lu}][\p{L}\p{M}\-]+){0,2}|\d{2}-\d{3}\s[\p{Lu}][\p{L}\p{M}\-]+|[A-Z]{2}\s\d{5}(?:-\d{4})?)")
+    Regex::new(r"^(?:[ \t]*,\s*|[ \t]*\n[\s>]*,?[ \t]*)(?:[\p{Lu}][\p{L}\p{M}'’.\-]*(?:\s[\p{Lu}][\p{L}\p{M}'’.\-]*){0,2}\b(?:\s\([\p{L}]+\))?(?:,?\s(?:[A-Z]{2}\s)?(?:\d{5}(?:-\d{4})?|\d{4}|\d{2}-\d{3}|\d{3}\s\d{2}|[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d))?|\d{5}(?:-\d{4})?(?:\s[\p{Lu}][\p{L}\p{M}\-]+){0,2}|\d{2}-\d{3}\s[\p{Lu}][\p{L}\p{M}\-]+|\d{3}\s\d{2}\s[\p{Lu}][\p{L}\p{M}\-]+(?:\s\d{1,2}\b)?|\d{4}(?:\s?[A-Z]{2})?\s[\p{Lu}][\p{L}\p{M}\-]+|[A-Z]{2}\s\d{5}(?:-\d{4})?)")
         .expect("segment pattern")
 });
 /// A postcode (or state + postcode) right after, separated by a space.
@@ -80,10 +80,77 @@ static POSTCODE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("postcode")
 });
 
+/// Words that put a year, not a house number, after them: "During 2017", "Since 1998",
+/// "In March 2004".
+const TIME_WORDS: &[&str] = &[
+    "in",
+    "during",
+    "since",
+    "until",
+    "till",
+    "by",
+    "from",
+    "after",
+    "before",
+    "of",
+    "circa",
+    "around",
+    "about",
+    "spring",
+    "summer",
+    "autumn",
+    "fall",
+    "winter",
+    "early",
+    "late",
+    "mid",
+    "year",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+];
+
+/// A street-then-number match ("During 2017" reads as a "-ring" street) whose number is a
+/// year (1900–2099) right after a time word or preposition.
+fn year_after_time_word(m: &str) -> bool {
+    let m = m.trim_end_matches('.');
+    let mut words = m.rsplit(char::is_whitespace);
+    let number = words.next().unwrap_or("");
+    let before = words.next().unwrap_or("").to_lowercase();
+    number.len() == 4
+        && (number.starts_with("19") || number.starts_with("20"))
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && TIME_WORDS.contains(&before.as_str())
+}
+
 pub(crate) fn find(page: &Page, out: &mut Vec<Candidate>) {
     let text = page.text;
     for re in CORE.iter() {
         for m in re.find_iter(text) {
+            if year_after_time_word(m.as_str()) {
+                continue;
+            }
             let (end, units, segments) = extend(text, m.end());
             let mut score = 0.6 + 0.05 * units.min(1) as f64 + 0.1 * segments as f64;
             if has_cue(text, m.start(), end, EntityKind::Address) {
@@ -103,6 +170,9 @@ pub(crate) fn find(page: &Page, out: &mut Vec<Candidate>) {
     for m in NUMBER_AFTER.find_iter(text) {
         let digits_end = m.as_str().trim_end_matches('.').len() + m.start();
         if alnum_before(text, m.start()) || alnum_after(text, digits_end) {
+            continue;
+        }
+        if year_after_time_word(m.as_str()) {
             continue;
         }
         let (end, units, segments) = extend(text, m.end());
@@ -243,5 +313,32 @@ mod tests {
     #[test]
     fn ignores_numbers_without_street_words() {
         assert!(spans("We sold 500 units in 2023 for 42 euros.").is_empty());
+    }
+
+    #[test]
+    fn years_after_time_words_are_not_house_numbers() {
+        // Invented examples.
+        assert!(year_after_time_word("During 2019"));
+        assert!(year_after_time_word("Since 1987"));
+        assert!(year_after_time_word("In March 2004"));
+        assert!(!year_after_time_word("Hauptstraße 2004"));
+        assert!(!year_after_time_word("During 12"));
+    }
+
+    #[test]
+    fn postcode_first_and_full_uk_and_canadian_postcodes_extend_the_address() {
+        // Invented examples.
+        assert_eq!(
+            spans("to Drottninggatan 7, 753 10 Uppsala today"),
+            ["Drottninggatan 7, 753 10 Uppsala"]
+        );
+        assert_eq!(
+            spans("at 9 Harbour Road,\nHull HU1 2AB"),
+            ["9 Harbour Road,\nHull HU1 2AB"]
+        );
+        assert_eq!(
+            spans("at 40 Bay Street, Toronto, ON M5J 2X2"),
+            ["40 Bay Street, Toronto, ON M5J 2X2"]
+        );
     }
 }

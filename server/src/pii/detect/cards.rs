@@ -11,8 +11,10 @@ use super::context::has_cue;
 use super::text::Page;
 use crate::validate::{creditcard::Brand, luhn};
 
-static CARD: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\b\d(?:[ -]?\d){11,22}\b").expect("card pattern"));
+/// Digits grouped by spaces, dashes or (a number wrapped by the layout) one line break.
+static CARD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?-u:\b)[0-9](?:(?:[ -]|\r?\n)?[0-9]){11,22}(?-u:\b)").expect("card pattern")
+});
 
 pub(crate) fn find(page: &Page, out: &mut Vec<Candidate>) {
     for m in CARD.find_iter(&page.digits) {
@@ -29,7 +31,7 @@ pub(crate) fn find(page: &Page, out: &mut Vec<Candidate>) {
         ends.reverse();
         for end in ends {
             let digits = super::text::digits_only(&s[..end]);
-            if !(12..=19).contains(&digits.len()) {
+            if !(12..=19).contains(&digits.len()) || !wrapped_in_groups(&s[..end]) {
                 continue;
             }
             let (a, b) = (m.start(), m.start() + end);
@@ -44,6 +46,20 @@ pub(crate) fn find(page: &Page, out: &mut Vec<Candidate>) {
             }
         }
     }
+}
+
+/// A number running over a line break counts only in the printed groups of four (or the
+/// 4-6-5 of a 15-digit card): two numbers on consecutive lines are not one card.
+fn wrapped_in_groups(s: &str) -> bool {
+    if !s.contains('\n') {
+        return true;
+    }
+    let groups: Vec<usize> = s
+        .split([' ', '-', '\n', '\r'])
+        .filter(|g| !g.is_empty())
+        .map(str::len)
+        .collect();
+    groups.iter().all(|&g| g == 4) || groups == [4, 6, 5]
 }
 
 /// Base score of a digit string as a card number, if it passes Luhn.
@@ -81,6 +97,13 @@ mod tests {
         assert_eq!(spans("Amex 3782-822463-10005."), ["3782-822463-10005"]);
         assert_eq!(spans("n° 5555555555554444"), ["5555555555554444"]);
         assert_eq!(spans("4111 1111 1111 1111 2024"), ["4111 1111 1111 1111"]);
+        // Invented: wrapped by the layout, and a misread group.
+        assert_eq!(
+            spans("card 4111 1111\n1111 1111 ok"),
+            ["4111 1111\n1111 1111"]
+        );
+        assert_eq!(spans("card 4111 1111 l111 1111"), ["4111 1111 l111 1111"]);
+        assert!(spans("ids 41111111\n11111111").is_empty());
         // Twelve-digit Maestro numbers count next to a card word only.
         assert_eq!(spans("debit card 6759 1234 5674"), ["6759 1234 5674"]);
         assert!(spans("ref 6759 1234 5674").is_empty());

@@ -72,6 +72,22 @@ const TITLES: &[&str] = &[
 ];
 
 const CUES: &[&str] = &[
+    "contact person",
+    "account holder",
+    "beneficiary",
+    "recipient",
+    "addressee",
+    "last name?",
+    "first name?",
+    "surname?",
+    "family name?",
+    "given name?",
+    "full name?",
+    "your name?",
+    "last name",
+    "surname",
+    "family name",
+    "maiden name",
     "my name is",
     "name is",
     "name:",
@@ -406,6 +422,15 @@ const STOP: &[&str] = &[
     "subject",
 ];
 
+/// Auxiliaries and common verbs of speech, motion and possession that follow a person as
+/// the subject of a sentence.
+const VERBS: &[&str] = &[
+    "is", "was", "has", "had", "will", "would", "can", "could", "should", "must", "did", "does",
+    "said", "says", "told", "asked", "replied", "shouted", "wrote", "went", "came", "spent",
+    "gave", "lives", "lived", "works", "worked", "called", "joined", "left", "moved", "signed",
+    "sent", "met", "married", "became", "visited",
+];
+
 /// Weak cues: they make a name of a run only when a list knows one of its words.
 const WEAK_CUES: &[&str] = &["by", "contact", "thanks", "hi", "hello", "called", "named"];
 
@@ -413,12 +438,51 @@ const WEAK_CUES: &[&str] = &["by", "contact", "thanks", "hi", "hello", "called",
 /// that spells one is a place, not a person.
 const COUNTRIES: &str = "afghanistan|albania|algeria|andorra|angola|antigua and barbuda|argentina|armenia|australia|austria|azerbaijan|bahamas|bahrain|bangladesh|barbados|belarus|belgium|belize|benin|bhutan|bolivia|bosnia and herzegovina|botswana|brazil|brunei|bulgaria|burkina faso|burundi|cabo verde|cape verde|cambodia|cameroon|canada|central african republic|chad|chile|china|colombia|comoros|congo|costa rica|croatia|cuba|cyprus|czechia|czech republic|denmark|djibouti|dominica|dominican republic|ecuador|egypt|el salvador|equatorial guinea|eritrea|estonia|eswatini|ethiopia|fiji|finland|france|gabon|gambia|georgia|germany|ghana|greece|grenada|guatemala|guinea|guinea-bissau|guyana|haiti|honduras|hungary|iceland|india|indonesia|iran|iraq|ireland|israel|italy|ivory coast|jamaica|japan|jordan|kazakhstan|kenya|kiribati|kosovo|kuwait|kyrgyzstan|laos|latvia|lebanon|lesotho|liberia|libya|liechtenstein|lithuania|luxembourg|madagascar|malawi|malaysia|maldives|mali|malta|marshall islands|mauritania|mauritius|mexico|micronesia|moldova|monaco|mongolia|montenegro|morocco|mozambique|myanmar|namibia|nauru|nepal|netherlands|new zealand|nicaragua|niger|nigeria|north korea|north macedonia|norway|oman|pakistan|palau|palestine|panama|papua new guinea|paraguay|peru|philippines|poland|portugal|qatar|romania|russia|russian federation|rwanda|saint kitts and nevis|saint lucia|saint vincent and the grenadines|samoa|san marino|sao tome and principe|saudi arabia|senegal|serbia|seychelles|sierra leone|singapore|slovakia|slovenia|solomon islands|somalia|south africa|south korea|south sudan|spain|sri lanka|sudan|suriname|sweden|switzerland|syria|taiwan|tajikistan|tanzania|thailand|timor-leste|togo|tonga|trinidad and tobago|tunisia|turkey|türkiye|turkmenistan|tuvalu|uganda|ukraine|united arab emirates|united kingdom|united states|uruguay|uzbekistan|vanuatu|vatican city|venezuela|vietnam|viet nam|yemen|zambia|zimbabwe|greenland|faroe islands|puerto rico|hong kong|macau|gibraltar|aruba|curaçao|bermuda|guam|new caledonia|french polynesia|réunion|martinique|guadeloupe|england|scotland|wales|northern ireland|great britain|holland|burma";
 
+static COUNTRY_SET: LazyLock<std::collections::HashSet<&'static str>> =
+    LazyLock::new(|| COUNTRIES.split('|').collect());
+
 fn is_country(words: &str) -> bool {
-    let w = words.to_lowercase();
-    COUNTRIES.split('|').any(|c| c == w)
+    // The longest country name has 32 letters; longer runs need no lowercasing.
+    words.len() <= 64 && COUNTRY_SET.contains(words.to_lowercase().as_str())
 }
 
 const ORG_SUFFIX: &[&str] = &[
+    "investments",
+    "capital",
+    "holdings",
+    "ventures",
+    "weekly",
+    "magazine",
+    "journal",
+    "review",
+    "quarterly",
+    "times",
+    "news",
+    "media",
+    "systems",
+    "solutions",
+    "technologies",
+    "labs",
+    "global",
+    "international",
+    "insurance",
+    "consulting",
+    "services",
+    "pharmaceuticals",
+    "airlines",
+    "records",
+    "studios",
+    "day",
+    "orchestra",
+    "partners",
+    "associates",
+    "llp",
+    "band",
+    "brothers",
+    "trio",
+    "quartet",
+    "ensemble",
+    "choir",
     "inc",
     "ltd",
     "llc",
@@ -533,6 +597,7 @@ pub(crate) fn find(page: &Page, out: &mut Vec<Candidate>) {
             word: m.as_str(),
         })
         .collect();
+    let first_own = out.len();
     let mut i = 0;
     while i < tokens.len() {
         if !namelike(tokens[i].word) {
@@ -546,7 +611,10 @@ pub(crate) fn find(page: &Page, out: &mut Vec<Candidate>) {
         let mut j = i + 1;
         while j < tokens.len() && j - i < 5 {
             let gap = &text[tokens[j - 1].end..tokens[j].start];
-            if gap != " " || tokens[j - 1].word.ends_with('.') && !is_initial(tokens[j - 1].word) {
+            let wrapped = j == i + 1 && wrapped_name(text, tokens[i], tokens[j]);
+            if gap != " " && !wrapped
+                || tokens[j - 1].word.ends_with('.') && !is_initial(tokens[j - 1].word)
+            {
                 break;
             }
             let w = tokens[j].word;
@@ -597,6 +665,201 @@ pub(crate) fn find(page: &Page, out: &mut Vec<Candidate>) {
         ));
         i = j;
     }
+    name_lists(text, &tokens, out);
+    lower_case_names(text, &tokens, out);
+    repeated_names(text, &tokens, first_own, out);
+}
+
+/// Names typed in lower case: a given name the list knows right after a strong cue ("my
+/// name is eva kleist"), with the following word unless it is a function word; and, on a
+/// page written entirely in lower case (where capitals say nothing), a known given name
+/// followed by a known surname ("follow up with patricia desrosiers").
+fn lower_case_names(text: &str, tokens: &[Token], out: &mut Vec<Candidate>) {
+    let lower = |w: &str| w.chars().next().is_some_and(char::is_lowercase);
+    let plain = |w: &str| {
+        let b = bare(w);
+        lower(w) && b.chars().count() >= 2 && !STOP.contains(&b.as_str())
+    };
+    let letters = text.chars().filter(|c| c.is_alphabetic()).count();
+    let lower_page = letters >= 12 && !text.chars().any(char::is_uppercase);
+    for (i, t) in tokens.iter().enumerate() {
+        if !lower(t.word) || t.word.ends_with('.') || !is_first(stem(t.word)) || !plain(t.word) {
+            continue;
+        }
+        let next = tokens
+            .get(i + 1)
+            .filter(|n| &text[t.end..n.start] == " " && plain(n.word));
+        let cued = cue_strength(text, t.start) == Cue::Strong;
+        let (end, score) = match next {
+            Some(n) if cued => (n.start + stem(n.word).len(), 0.8),
+            Some(n) if lower_page && (is_last(stem(n.word)) || is_first(stem(n.word))) => {
+                (n.start + stem(n.word).len(), 0.6)
+            }
+            None if cued => (t.start + stem(t.word).len(), 0.7),
+            _ => continue,
+        };
+        out.push(Candidate::new(EntityKind::Name, t.start, end, score, false));
+    }
+}
+
+/// A word that is part of a confident multi-word name elsewhere on the page is a name
+/// wherever it appears capitalised on its own ("Asya spent a year … assistant to Asya
+/// Godina", "Kaczmarek was influenced … by Bonifacy Kaczmarek").
+fn repeated_names(text: &str, tokens: &[Token], first_own: usize, out: &mut Vec<Candidate>) {
+    let mut parts: Vec<String> = Vec::new();
+    let mut covered: Vec<(usize, usize)> = Vec::new();
+    for c in &out[first_own..] {
+        if c.kind != EntityKind::Name || c.score < 0.6 {
+            continue;
+        }
+        covered.push((c.start, c.end));
+        let span = &text[c.start..c.end];
+        let words: Vec<&str> = WORD.find_iter(span).map(|m| m.as_str()).collect();
+        if words.len() < 2 {
+            continue;
+        }
+        for w in words {
+            let w = stem(w);
+            let b = w.to_lowercase();
+            if w.chars().count() >= 3
+                && capitalised(w)
+                && !STOP.contains(&b.as_str())
+                && !PARTICLES.contains(&b.as_str())
+                && !TITLES.contains(&b.as_str())
+                && !parts.contains(&w.to_string())
+            {
+                parts.push(w.to_string());
+            }
+        }
+    }
+    if parts.is_empty() {
+        return;
+    }
+    for t in tokens {
+        let w = stem(t.word);
+        if parts.iter().any(|p| p == w) && !covered.iter().any(|&(a, b)| t.start >= a && t.end <= b)
+        {
+            out.push(Candidate::new(
+                EntityKind::Name,
+                t.start,
+                t.start + w.len(),
+                0.6,
+                false,
+            ));
+        }
+    }
+}
+
+/// Lists of single capitalised words joined by commas and a final "and" ("Monjeau, Graves
+/// and Reed", "Usamov and Bowers were …"): when at least half the members are names the
+/// list knows, every member is a name. Not after a place preposition ("offices in Paris,
+/// London and Berlin"), after "the", or before an organisation word ("… and Hall
+/// Orchestra").
+fn name_lists(text: &str, tokens: &[Token], out: &mut Vec<Candidate>) {
+    let member = |t: &Token| {
+        let b = bare(t.word);
+        capitalised(t.word)
+            && !is_initial(t.word)
+            && !STOP.contains(&b.as_str())
+            && !TITLES.contains(&b.as_str())
+            && !PARTICLES.contains(&b.as_str())
+    };
+    let joined = |a: &Token, b: &Token| {
+        let gap = text[a.end..b.start].replace(['\n', '\r'], " ");
+        matches!(
+            gap.as_str(),
+            ", " | " and " | ", and " | " & " | ",  " | "  and "
+        )
+    };
+    let mut i = 0;
+    while i < tokens.len() {
+        if !member(&tokens[i]) {
+            i += 1;
+            continue;
+        }
+        let mut list = vec![tokens[i]];
+        let mut j = i + 1;
+        while j < tokens.len() {
+            // Skip a joining "and" token.
+            let k = if tokens[j].word == "and" { j + 1 } else { j };
+            match tokens.get(k) {
+                Some(t) if member(t) && joined(&list[list.len() - 1], t) => {
+                    list.push(*t);
+                    j = k + 1;
+                }
+                _ => break,
+            }
+        }
+        let n = list.len();
+        if n < 2 {
+            i = j;
+            continue;
+        }
+        let ends_with_and = {
+            let gap = &text[list[n - 2].end..list[n - 1].start];
+            gap.contains("and") || gap.contains('&')
+        };
+        let known_count = list.iter().filter(|t| known(t.word)).count();
+        let before = window_before(text, list[0].start, 24);
+        let prev = before
+            .trim_end()
+            .rsplit([' ', '\n'])
+            .next()
+            .unwrap_or("")
+            .to_string();
+        let place = [
+            "in", "at", "to", "from", "near", "between", "of", "the", "via", "across", "visit",
+            "visited", "cities", "towns",
+        ]
+        .contains(&prev.as_str());
+        let next_org = tokens.get(j).is_some_and(|t| {
+            text[list[n - 1].end..t.start] == *" " && ORG_SUFFIX.contains(&bare(t.word).as_str())
+        });
+        // The word after the list opening a new run ("Hall Orchestra") joins it.
+        let glued = tokens
+            .get(j)
+            .is_some_and(|t| text[list[n - 1].end..t.start] == *" " && capitalised(t.word));
+        if ends_with_and
+            && known_count * 2 >= n
+            && !place
+            && !next_org
+            && !glued
+            && !list.iter().any(|t| is_country(stem(t.word)))
+        {
+            for t in &list {
+                out.push(Candidate::new(
+                    EntityKind::Name,
+                    t.start,
+                    t.start + stem(t.word).len(),
+                    0.6,
+                    false,
+                ));
+            }
+        }
+        i = j;
+    }
+}
+
+/// A name wrapped by the layout: a single given name the list knows (or one after a cue),
+/// not opening its line, then a line break and a capitalised word the list knows as a
+/// surname, or any capitalised word when the given name is known ("… assistant to
+/// Asya\nGodina, …"). A name alone on its line stays alone (signature blocks).
+fn wrapped_name(text: &str, first: Token, next: Token) -> bool {
+    let gap = &text[first.end..next.start];
+    if !matches!(gap, "\n" | " \n" | "\r\n") || !capitalised(next.word) {
+        return false;
+    }
+    let line_head = text[..first.start].rsplit('\n').next().unwrap_or("");
+    if line_head.trim().is_empty() || line_head.trim_end().ends_with(':') {
+        return false;
+    }
+    let b = bare(next.word);
+    if STOP.contains(&b.as_str()) || is_country(stem(next.word)) {
+        return false;
+    }
+    let given = is_first(stem(first.word));
+    given && !is_first(stem(next.word))
+        || is_last(stem(next.word)) && (given || cue_strength(text, first.start) != Cue::None)
 }
 
 #[derive(PartialEq, Clone, Copy)]
@@ -698,6 +961,34 @@ fn score(text: &str, run: &[Token], next: Option<&Token>) -> f64 {
     let spelled: Vec<&str> = run.iter().map(|t| stem(t.word)).collect();
     if is_country(&spelled.join(" ")) && cue != Cue::Strong {
         s = s.min(0.2);
+    }
+    // "the Sunrise Media Player", "The Royal Danish Academy": a determiner before a run of
+    // two or more words marks a title, an organisation or a product, not a person (unless
+    // the run is two words with a known given name or surname, or has a title or cue).
+    let the_before = before_trim.rsplit([' ', '\n']).next() == Some("the");
+    let given_surname = run.len() == 2 && (is_first(first) || is_last(last));
+    if the_before && run.len() >= 2 && cue == Cue::None && s < 0.9 && !given_surname {
+        s = s.min(0.3);
+    }
+    // Three or more capitalised words of which the lists know none.
+    if run.len() >= 3
+        && cue == Cue::None
+        && !run.iter().any(|t| known(t.word) || is_initial(t.word))
+    {
+        s = s.min(0.3);
+    }
+    // "Russell Investments", "Entertainment Weekly": a run ending in an organisation word.
+    if run.len() > 1 && ORG_SUFFIX.contains(&bare(run[run.len() - 1].word).as_str()) {
+        s = s.min(0.2);
+    }
+    // A known given name opening a sentence and followed by a verb: "Kevin had given …".
+    if run.len() == 1 && sentence_start && is_first(first) && cue == Cue::None {
+        let verb = next.is_some_and(|n| {
+            &text[run[0].end..n.start] == " " && VERBS.contains(&n.word.trim_end_matches('.'))
+        });
+        if verb {
+            s = s.max(0.6);
+        }
     }
     if let Some(n) = next
         && ORG_SUFFIX.contains(&bare(n.word).as_str())
@@ -835,5 +1126,40 @@ mod tests {
         assert!(names("The Monday meeting is in the office.").is_empty());
         assert!(names("We bought it at Smith Ltd yesterday").is_empty());
         assert!(names("Please Send The Report").is_empty());
+    }
+
+    #[test]
+    fn finds_lists_wrapped_lower_case_and_repeated_names() {
+        // Invented examples, one per rule.
+        assert_eq!(
+            names("The partners are Whitcombe, Nakashima and Foster."),
+            ["Whitcombe", "Nakashima", "Foster"]
+        );
+        let places = names("We have offices in Paris, London and Berlin.");
+        assert!(!places.contains(&"London") && !places.contains(&"Berlin"));
+        let band = names("The Ellis, Turner and Park Quartet played.");
+        assert!(!band.contains(&"Turner") && !band.contains(&"Park"));
+        assert_eq!(
+            names("the letter was addressed to Margaret\nHollingsworth last week"),
+            ["Margaret\nHollingsworth"]
+        );
+        assert_eq!(names("hello, my name is karen holt"), ["karen holt"]);
+        assert_eq!(
+            names("please ring linda johnson tomorrow"),
+            ["linda johnson"]
+        );
+        assert!(names("Please ring linda johnson Tomorrow").is_empty());
+        assert_eq!(
+            names("Ottoline read it. Later Ottoline Vasquez-Brandt signed."),
+            ["Ottoline", "Ottoline Vasquez-Brandt"]
+        );
+        assert_eq!(names("Margaret said no."), ["Margaret"]);
+    }
+
+    #[test]
+    fn titled_phrases_and_organisation_words_are_not_names() {
+        assert!(names("We toured the Northern Silver Gallery Annex today.").is_empty());
+        assert!(names("He subscribes to Harper Investments now.").is_empty());
+        assert!(names("He bought the Marlow Fiber Kettle Deluxe.").is_empty());
     }
 }

@@ -13,7 +13,7 @@ use super::{EntityKind, Language};
 use crate::validate::phone;
 
 static PHONE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:\+|\b00)?\(?\b\d(?:[\d.\-/ ]|\) ?|\(\d{1,4}\) ?){4,22}\d\b(?:\s?(?:x|ext\.?)\s?\d{1,5}\b)?")
+    Regex::new(r"(?:\+|(?-u:\b)00)?\(?(?-u:\b)[0-9](?:[0-9.\-/ ]|-\r?\n|\) ?|\([0-9]{1,4}\) ?){4,22}[0-9](?-u:\b)(?:\s?(?:x|ext\.?)\s?[0-9]{1,5}(?-u:\b))?")
         .expect("phone pattern")
 });
 static DATE_SHAPE: LazyLock<Regex> = LazyLock::new(|| {
@@ -25,6 +25,12 @@ static DATE_INSIDE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\b(?:\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{4}|\d{4}[./]\d{1,2}[./]\d{1,2})\b")
         .expect("date inside")
 });
+/// Four dot-separated groups of one to three digits: an IPv4 address (checked by value).
+static DOTTED_QUAD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$").expect("ipv4 shape"));
+/// Seven digits split 3-4 (with a space, dash or dot): the local-number shape.
+static LOCAL_SEVEN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\(?\d{3}\)?[ .\-]?\d{4}$").expect("local shape"));
 static SSN_SHAPE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\d{3}-\d{2}-\d{4}$").expect("ssn shape"));
 
@@ -46,7 +52,7 @@ pub(crate) fn find(page: &Page, language: Language, out: &mut Vec<Candidate>) {
         {
             continue;
         }
-        if DATE_INSIDE.is_match(main) || t[end..].starts_with(':') {
+        if DATE_INSIDE.is_match(main) || t[end..].starts_with(':') || is_ipv4(main) {
             continue;
         }
         if money_around(t, start, end) {
@@ -59,6 +65,14 @@ pub(crate) fn find(page: &Page, language: Language, out: &mut Vec<Candidate>) {
             continue;
         }
         if main.contains(' ') && !international && !cue && looks_like_number_list(main) {
+            continue;
+        }
+        if !international && labelled_identifier(t, start) {
+            continue;
+        }
+        // Seven digits without a cue must have the local-number shape (3-4); other splits
+        // such as 4-3 are postal codes ("3610-114").
+        if digits.len() == 7 && !international && !cue && !LOCAL_SEVEN.is_match(main) {
             continue;
         }
         let valid = validates(main, language, international);
@@ -89,6 +103,58 @@ fn validates(number: &str, language: Language, international: bool) -> bool {
     std::iter::once(own)
         .chain(OTHER_REGIONS.iter().copied().filter(|r| *r != own))
         .any(|r| phone::check(number, Some(r)).valid)
+}
+
+/// Words that label a reference number rather than a phone number.
+const ID_LABELS: &[&str] = &[
+    "order",
+    "invoice",
+    "ref",
+    "reference",
+    "ticket",
+    "case",
+    "booking",
+    "transaction",
+    "receipt",
+    "item",
+    "po",
+    "tracking",
+    "policy",
+    "claim",
+    "batch",
+    "serial",
+    "id",
+];
+
+/// The word right before the number (skipping `#`, `no.`, `nr.`, `:`) labels an identifier:
+/// "Order 4471-2209", "invoice no. 2023-0045".
+fn labelled_identifier(t: &str, start: usize) -> bool {
+    let from = t[..start]
+        .char_indices()
+        .rev()
+        .nth(24)
+        .map_or(0, |(i, _)| i);
+    let head = t[from..start].to_lowercase();
+    let mut words = head
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .rev();
+    let mut last = words.next().unwrap_or("");
+    if matches!(last, "no" | "nr" | "number" | "num") {
+        last = words.next().unwrap_or("");
+    }
+    let gap = head.len() - head.trim_end_matches([' ', '#', ':', '.', '\t']).len();
+    let tail = head.trim_end_matches([' ', '#', ':', '.', '\t']);
+    gap <= 4
+        && (tail.ends_with(last) || tail.ends_with("no") || tail.ends_with("nr"))
+        && ID_LABELS.contains(&last)
+}
+
+/// Four dotted groups of at most three digits, each at most 255.
+fn is_ipv4(s: &str) -> bool {
+    DOTTED_QUAD.is_match(s)
+        && s.split('.')
+            .all(|g| g.parse::<u16>().is_ok_and(|v| v <= 255))
 }
 
 /// A currency sign or code, or a percent sign, right next to the number.
@@ -157,5 +223,24 @@ mod tests {
         assert!(spans("SSN 536-90-4399", Language::En).is_empty());
         assert!(spans("Logged: 2019-11-02 08:15:44", Language::En).is_empty());
         assert!(spans("on 03.07.2021 14:30 we met", Language::En).is_empty());
+        // Invented: an IPv4 address, a 4-3 postal code.
+        assert!(spans("host 192.168.10.200 is down", Language::En).is_empty());
+        assert!(spans("Rua Nova 12, 4050-123 Porto", Language::En).is_empty());
+        // Invented: numbers labelled as references.
+        assert!(spans("Ticket 5512-8830 was closed", Language::En).is_empty());
+        assert!(spans("see invoice no. 2024-11873 attached", Language::En).is_empty());
+    }
+
+    #[test]
+    fn finds_wrapped_numbers_and_loose_cues() {
+        // Invented: a number wrapped after a dash, and a conversational cue.
+        assert_eq!(
+            spans("reach her at (617) 555-\n0199 today", Language::En),
+            ["(617) 555-\n0199"]
+        );
+        assert_eq!(
+            spans("nobody is answering at 61 482 937", Language::En),
+            ["61 482 937"]
+        );
     }
 }

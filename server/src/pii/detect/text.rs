@@ -27,18 +27,29 @@ impl<'a> Page<'a> {
     }
 }
 
-/// Repairs `O`→`0`, `o`→`0`, `l`/`I`→`1` inside whitespace tokens that are mostly digits
-/// (at least four digits and more digits than letters). ASCII for ASCII: offsets hold.
+/// Repairs `O`→`0`, `o`→`0`, `l`/`I`→`1` inside whitespace tokens that are mostly digits:
+/// at least four digits and more digits than letters, or (a digit group of a longer
+/// number) at least two digits, one confusable letter, and a neighbouring token of three or
+/// more plain digits. ASCII for ASCII: offsets hold.
 fn repair_digits(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for piece in text.split_inclusive(char::is_whitespace) {
+    let pieces: Vec<&str> = text.split_inclusive(char::is_whitespace).collect();
+    let plain_number = |p: Option<&&str>| {
+        p.map(|p| p.trim_end().trim_end_matches([',', '.', '-']))
+            .is_some_and(|p| p.len() >= 3 && p.bytes().all(|b| b.is_ascii_digit()))
+    };
+    for (i, piece) in pieces.iter().copied().enumerate() {
         let digits = piece.bytes().filter(u8::is_ascii_digit).count();
         let letters = piece.chars().filter(|c| c.is_alphabetic()).count();
         let confusable = piece
             .bytes()
             .filter(|b| matches!(b, b'O' | b'o' | b'l' | b'I'))
             .count();
-        if digits >= 4 && letters == confusable && letters > 0 && letters * 2 <= digits {
+        let group = digits >= 2
+            && letters == 1
+            && (plain_number(i.checked_sub(1).and_then(|j| pieces.get(j)))
+                || plain_number(pieces.get(i + 1)));
+        if letters == confusable && letters > 0 && (digits >= 4 && letters * 2 <= digits || group) {
             for c in piece.chars() {
                 out.push(match c {
                     'O' | 'o' => '0',
@@ -83,6 +94,11 @@ mod tests {
             "call 555-0102 or Ollie"
         );
         assert_eq!(repair_digits("Otto 12"), "Otto 12");
+        // Invented: a card group with one misread digit next to plain groups.
+        assert_eq!(repair_digits("4526 O181 5908 3012"), "4526 0181 5908 3012");
+        assert_eq!(repair_digits("9268 4l9."), "9268 419.");
+        assert_eq!(repair_digits("9268 l9."), "9268 l9.");
+        assert_eq!(repair_digits("room l2 of 40"), "room l2 of 40");
     }
 
     #[test]
