@@ -6,6 +6,8 @@
 
 use std::ops::Range;
 
+use futures::StreamExt as _;
+
 use super::ocr::{Ocr, OcrError};
 use super::poppler::{self, PopplerError, RasterKind};
 use super::raster::{self, RasterError, RasterFormat};
@@ -194,50 +196,61 @@ async fn read_pdf(
             layers.len()
         )));
     }
-    let mut pages = Vec::with_capacity(count);
-    for (index, layer) in layers.into_iter().enumerate() {
-        let number = index + 1;
+    for layer in &layers {
         limits
             .raster()
             .check(layer.width_px, layer.height_px)
-            .map_err(|e| PagesError::TooLarge(format!("page {number}: {e}")))?;
-        if layer.words.iter().any(|w| !w.text.trim().is_empty()) {
-            let words: Vec<Word> = layer
-                .words
-                .into_iter()
-                .map(|w| Word {
-                    text: w.text,
-                    bbox: w.rect.pixels(),
-                    confidence: 1.0,
-                    line: u32::try_from(w.line).unwrap_or(u32::MAX),
-                })
-                .collect();
-            pages.push(page_of(
-                number,
-                layer.width_px,
-                layer.height_px,
-                Reading::TextLayer,
-                &words,
-            ));
-            continue;
-        }
-        let dir = tempfile::tempdir()
-            .map_err(|e| PagesError::Failed(format!("a scratch directory: {e}")))?;
-        let files =
-            poppler::rasterize(pdf, PDF_DPI, number..=number, RasterKind::Gray, dir.path()).await?;
-        let image = match files.first() {
-            Some(file) => tokio::fs::read(file)
-                .await
-                .map_err(|e| PagesError::Failed(format!("reading a rendered page: {e}")))?,
-            None => {
-                return Err(PagesError::Failed(format!(
-                    "page {number} was not rendered"
-                )));
-            }
-        };
-        pages.push(ocr_page(ocr, number, image, languages).await?);
+            .map_err(|e| PagesError::TooLarge(format!("page {}: {e}", layer.page)))?;
     }
-    Ok(pages)
+    // Pages are read in order, several at once (as many as the OCR pool has workers, and
+    // as many again rendering ahead), so a scanned document keeps every worker busy.
+    let ahead = ocr.workers() * 2;
+    let pages: Vec<Result<Page, PagesError>> = futures::stream::iter(layers)
+        .map(|layer| read_layer(pdf, layer, ocr, languages))
+        .buffered(ahead.max(1))
+        .collect()
+        .await;
+    pages.into_iter().collect()
+}
+
+/// One page: its text layer when it has one, else the page rendered and OCRed.
+async fn read_layer(
+    pdf: &[u8],
+    layer: poppler::PdfPageWords,
+    ocr: &Ocr,
+    languages: &[&str],
+) -> Result<Page, PagesError> {
+    let number = layer.page;
+    if layer.words.iter().any(|w| !w.text.trim().is_empty()) {
+        let words: Vec<Word> = layer
+            .words
+            .into_iter()
+            .map(|w| Word {
+                text: w.text,
+                bbox: w.rect.pixels(),
+                confidence: 1.0,
+                line: u32::try_from(w.line).unwrap_or(u32::MAX),
+            })
+            .collect();
+        return Ok(page_of(
+            number,
+            layer.width_px,
+            layer.height_px,
+            Reading::TextLayer,
+            &words,
+        ));
+    }
+    let dir =
+        tempfile::tempdir().map_err(|e| PagesError::Failed(format!("a scratch directory: {e}")))?;
+    let files =
+        poppler::rasterize(pdf, PDF_DPI, number..=number, RasterKind::Gray, dir.path()).await?;
+    let image = match files.first() {
+        Some(file) => tokio::fs::read(file)
+            .await
+            .map_err(|e| PagesError::Failed(format!("reading a rendered page: {e}")))?,
+        None => return Err(PagesError::Failed(format!("page {number} was not rendered"))),
+    };
+    ocr_page(ocr, number, image, languages).await
 }
 
 async fn ocr_page(
