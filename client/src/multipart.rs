@@ -166,6 +166,7 @@ pub struct PiiBatchForm {
     pub min_confidence: Option<f64>,
     pub allow_list: Option<String>,
     pub fill_color: Option<String>,
+    pub text_layer: Option<bool>,
 }
 impl PiiBatchForm {
     fn into_multipart(self) -> reqwest::multipart::Form {
@@ -190,6 +191,9 @@ impl PiiBatchForm {
         }
         if let Some(value) = &self.fill_color {
             form = form.text("fill_color", text_part(value));
+        }
+        if let Some(value) = &self.text_layer {
+            form = form.text("text_layer", text_part(value));
         }
         form
     }
@@ -231,6 +235,7 @@ pub struct PiiRedactForm {
     pub fill_color: Option<String>,
     pub min_confidence: Option<f64>,
     pub allow_list: Option<String>,
+    pub text_layer: Option<bool>,
 }
 impl PiiRedactForm {
     fn into_multipart(self) -> reqwest::multipart::Form {
@@ -250,6 +255,9 @@ impl PiiRedactForm {
         }
         if let Some(value) = &self.allow_list {
             form = form.text("allow_list", text_part(value));
+        }
+        if let Some(value) = &self.text_layer {
+            form = form.text("text_layer", text_part(value));
         }
         form
     }

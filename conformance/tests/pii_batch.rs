@@ -22,6 +22,7 @@ fn form(files: Vec<FilePart>, mode: Option<PiiBatchMode>) -> PiiBatchForm {
         min_confidence: None,
         allow_list: None,
         fill_color: None,
+        text_layer: None,
     }
 }
 

@@ -25,6 +25,7 @@ fn form(name: &str, bytes: Vec<u8>) -> PiiRedactForm {
         min_confidence: None,
         allow_list: None,
         fill_color: None,
+        text_layer: None,
     }
 }
 
@@ -135,7 +136,7 @@ async fn a_pdf_is_rebuilt_from_painted_page_images_with_nothing_of_the_original(
         "the original has text"
     );
     let response = client
-        .pii_redact(form("record.pdf", pdf))
+        .pii_redact(form("record.pdf", pdf.clone()))
         .await
         .expect("redacted");
     assert_eq!(header(&response, "content-type"), "application/pdf");
@@ -176,6 +177,27 @@ async fn a_pdf_is_rebuilt_from_painted_page_images_with_nothing_of_the_original(
     assert!(
         ocr_text(&pages[1]).to_lowercase().contains("second page"),
         "page 2 kept"
+    );
+
+    // With an invisible text layer, the words left are searchable again, and only those.
+    let response = client
+        .pii_redact(PiiRedactForm {
+            text_layer: Some(true),
+            ..form("record.pdf", pdf)
+        })
+        .await
+        .expect("redacted");
+    let searchable = body(response).await;
+    let layer = conformance::shots::pdf_text(&searchable);
+    assert_clean(&layer, "the text layer");
+    assert!(
+        layer.contains("Second page"),
+        "the words left are in the layer: {layer}"
+    );
+    assert_eq!(
+        rendered_pages(&searchable, 150, "png")[0],
+        pages[0],
+        "the layer is invisible"
     );
 }
 

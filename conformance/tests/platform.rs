@@ -141,6 +141,7 @@ async fn an_uploaded_file_over_the_limit_is_413() {
         min_confidence: None,
         allow_list: None,
         fill_color: None,
+        text_layer: None,
     };
     assert_eq!(
         conformance::status_of(server.client(&key).pii_batch(form).await),

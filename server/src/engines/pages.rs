@@ -248,7 +248,11 @@ async fn read_layer(
         Some(file) => tokio::fs::read(file)
             .await
             .map_err(|e| PagesError::Failed(format!("reading a rendered page: {e}")))?,
-        None => return Err(PagesError::Failed(format!("page {number} was not rendered"))),
+        None => {
+            return Err(PagesError::Failed(format!(
+                "page {number} was not rendered"
+            )));
+        }
     };
     ocr_page(ocr, number, image, languages).await
 }

@@ -516,6 +516,7 @@ pub struct PiiBatchForm {
     pub min_confidence: Option<f64>,
     pub allow_list: Option<String>,
     pub fill_color: Option<String>,
+    pub text_layer: Option<bool>,
 }
 impl PiiBatchForm {
     /// Takes the declared parts out of `raw`; a missing, repeated or unknown part is a 400.
@@ -528,6 +529,7 @@ impl PiiBatchForm {
             min_confidence: raw.optional_text("min_confidence")?,
             allow_list: raw.optional_text("allow_list")?,
             fill_color: raw.optional_text("fill_color")?,
+            text_layer: raw.optional_text("text_layer")?,
         };
         raw.finish()?;
         Ok(form)
@@ -570,6 +572,7 @@ pub struct PiiRedactForm {
     pub fill_color: Option<String>,
     pub min_confidence: Option<f64>,
     pub allow_list: Option<String>,
+    pub text_layer: Option<bool>,
 }
 impl PiiRedactForm {
     /// Takes the declared parts out of `raw`; a missing, repeated or unknown part is a 400.
@@ -581,6 +584,7 @@ impl PiiRedactForm {
             fill_color: raw.optional_text("fill_color")?,
             min_confidence: raw.optional_text("min_confidence")?,
             allow_list: raw.optional_text("allow_list")?,
+            text_layer: raw.optional_text("text_layer")?,
         };
         raw.finish()?;
         Ok(form)

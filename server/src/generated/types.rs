@@ -4884,6 +4884,9 @@ pub struct PiiBatchForm {
     pub min_confidence: f64,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub mode: ::std::option::Option<PiiBatchMode>,
+    ///In `redact` mode, for a PDF: an invisible text layer of the words left after redaction, so the result can still be searched and selected (Helvetica's Latin-1 characters; others become `?`). Images ignore it.
+    #[serde(default)]
+    pub text_layer: bool,
 }
 ///Strings never flagged, one per line (compared ignoring case and the spaces around them), such as the company's own address or support number.
 #[derive(
@@ -5639,6 +5642,9 @@ pub struct RedactForm {
     ///Findings below this confidence are left out (0..1). Checksum-confirmed numbers score about 0.95, a pattern with a context word about 0.85, a bare pattern 0.3–0.5.
     #[serde(default = "defaults::redact_form_min_confidence")]
     pub min_confidence: f64,
+    ///For a PDF: an invisible text layer of the words left after redaction, so the result can still be searched and selected (Helvetica's Latin-1 characters; others become `?`). Images ignore it.
+    #[serde(default)]
+    pub text_layer: bool,
 }
 ///Strings never flagged, one per line (compared ignoring case and the spaces around them), such as the company's own address or support number.
 #[derive(

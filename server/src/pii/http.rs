@@ -10,7 +10,7 @@ use super::Pii;
 use super::detect::{EntityKind, Language, Options};
 use super::entities::{self, Entity};
 use super::language::tesseract_codes;
-use super::redact::{self, Redacted};
+use super::redact::{self, Painting, Redacted};
 use crate::engines::pages::{self, Page, PagesError, Source};
 use crate::engines::raster::RasterFormat;
 use crate::generated::api::{PiiBatchForm, PiiDetectForm, PiiRedactForm};
@@ -337,14 +337,18 @@ impl Pii {
         bytes: &Bytes,
         scanned: &Scanned,
         fill: [u8; 3],
+        text_layer: bool,
     ) -> Result<Redacted, PagesError> {
         redact::redact(
             bytes,
             scanned.source,
-            scanned.pages.len(),
+            &scanned.pages,
             &scanned.entities,
-            fill,
-            self.limits.raster(),
+            Painting {
+                fill,
+                text_layer,
+                limits: self.limits.raster(),
+            },
         )
         .await
     }
@@ -360,7 +364,12 @@ impl Pii {
         let fill = fill_of(form.fill_color.as_deref())?;
         let scanned = self.scan(&form.file, &scan).await?;
         let redacted = self
-            .redact_scanned(&form.file.bytes, &scanned, fill)
+            .redact_scanned(
+                &form.file.bytes,
+                &scanned,
+                fill,
+                form.text_layer.unwrap_or(false),
+            )
             .await
             .map_err(pages_error)?;
         Ok(FileBody {
@@ -386,7 +395,13 @@ impl Pii {
         let fill = fill_of(form.fill_color.as_deref())?;
         let redacting = matches!(form.mode, Some(types::PiiBatchMode::Redact));
         let outcomes = join_all(form.files.iter().map(|upload| {
-            self.batch_item(platform, caller, upload, &scan, redacting.then_some(fill))
+            self.batch_item(
+                platform,
+                caller,
+                upload,
+                &scan,
+                redacting.then_some((fill, form.text_layer.unwrap_or(false))),
+            )
         }))
         .await;
         let mut results = Vec::with_capacity(outcomes.len());
@@ -441,7 +456,7 @@ impl Pii {
         caller: &Caller,
         upload: &Upload,
         scan: &Scan,
-        fill: Option<[u8; 3]>,
+        painting: Option<([u8; 3], bool)>,
     ) -> Result<
         (
             types::DetectionResult,
@@ -451,11 +466,11 @@ impl Pii {
     > {
         let scanned = self.scan(upload, scan).await?;
         let detection = result_of(&scanned);
-        let Some(fill) = fill else {
+        let Some((fill, text_layer)) = painting else {
             return Ok((detection, None));
         };
         let redacted = self
-            .redact_scanned(&upload.bytes, &scanned, fill)
+            .redact_scanned(&upload.bytes, &scanned, fill, text_layer)
             .await
             .map_err(pages_error)?;
         let file = platform

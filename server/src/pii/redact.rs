@@ -2,11 +2,12 @@
 //! encoded afresh in its own format (no metadata of the original is copied). A PDF is
 //! rendered page by page at the reading resolution, painted, and rebuilt as a new PDF made
 //! only of those page images: no text, metadata, annotation, form, attachment, script or
-//! earlier revision of the original can survive, on pages with findings or without.
+//! earlier revision of the original can survive, on pages with findings or without. Asked
+//! for, the new PDF carries an invisible text layer of the words no finding covers.
 
 use super::entities::Entity;
-use crate::engines::image_pdf::{self, ImageData, PageImage};
-use crate::engines::pages::{PDF_DPI, PagesError, Source};
+use crate::engines::image_pdf::{self, ImageData, InvisibleText, PageImage};
+use crate::engines::pages::{PDF_DPI, Page, PagesError, Source};
 use crate::engines::poppler::{self, RasterKind};
 use crate::engines::raster::{self, Rect};
 
@@ -17,15 +18,29 @@ pub struct Redacted {
     pub content_type: &'static str,
 }
 
-/// Paints every entity of `entities` over the upload `bytes` in `fill` (RGB).
+/// How to redact.
+#[derive(Debug, Clone, Copy)]
+pub struct Painting {
+    /// RGB of the boxes.
+    pub fill: [u8; 3],
+    /// Whether a PDF gets an invisible layer of the words left.
+    pub text_layer: bool,
+    pub limits: raster::Limits,
+}
+
+/// Paints every entity of `entities` (found on `pages`) over the upload `bytes`.
 pub async fn redact(
     bytes: &[u8],
     source: Source,
-    pages: usize,
+    pages: &[Page],
     entities: &[Entity],
-    fill: [u8; 3],
-    limits: raster::Limits,
+    painting: Painting,
 ) -> Result<Redacted, PagesError> {
+    let Painting {
+        fill,
+        text_layer,
+        limits,
+    } = painting;
     match source {
         Source::Image(format) => {
             let boxes = boxes_of(entities, 1);
@@ -42,8 +57,37 @@ pub async fn redact(
                 content_type: format.mime(),
             })
         }
-        Source::Pdf => redact_pdf(bytes, pages, entities, fill, limits).await,
+        Source::Pdf => {
+            let text = text_layer.then(|| words_left(pages, entities));
+            redact_pdf(bytes, pages.len(), entities, fill, limits, text).await
+        }
     }
+}
+
+/// The words of `pages` that no entity covers, for the invisible text layer.
+fn words_left(pages: &[Page], entities: &[Entity]) -> Vec<InvisibleText> {
+    pages
+        .iter()
+        .enumerate()
+        .flat_map(|(index, page)| {
+            let chars: Vec<char> = page.text.chars().collect();
+            page.words
+                .iter()
+                .filter(move |(range, _)| {
+                    !entities.iter().any(|e| {
+                        e.page == page.number
+                            && e.chars.start < range.end
+                            && range.start < e.chars.end
+                    })
+                })
+                .map(move |(range, rect)| InvisibleText {
+                    page: index,
+                    text: chars[range.clone()].iter().collect(),
+                    rect: Rect::from(*rect),
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 async fn redact_pdf(
@@ -52,6 +96,7 @@ async fn redact_pdf(
     entities: &[Entity],
     fill: [u8; 3],
     limits: raster::Limits,
+    text: Option<Vec<InvisibleText>>,
 ) -> Result<Redacted, PagesError> {
     let dir =
         tempfile::tempdir().map_err(|e| PagesError::Failed(format!("a scratch directory: {e}")))?;
@@ -84,7 +129,7 @@ async fn redact_pdf(
         .map_err(|e| PagesError::Failed(format!("redaction stopped: {e}")))??;
         images.push(page);
     }
-    let bytes = tokio::task::spawn_blocking(move || image_pdf::build(&images, None))
+    let bytes = tokio::task::spawn_blocking(move || image_pdf::build(&images, text.as_deref()))
         .await
         .map_err(|e| PagesError::Failed(format!("redaction stopped: {e}")))?
         .map_err(|e| PagesError::Failed(format!("{e:#}")))?;
