@@ -217,6 +217,7 @@ async fn what_detect_refuses_redact_refuses_the_same_way() {
         "{}",
         wrong_type.message
     );
+    insta::assert_yaml_snapshot!(wrong_type.into_inner(), { ".request_id" => "[id]" });
     let encrypted = expect_error(
         client
             .pii_redact(form("a.pdf", docs::encrypted_pdf()))
@@ -228,11 +229,13 @@ async fn what_detect_refuses_redact_refuses_the_same_way() {
         "{}",
         encrypted.message
     );
+    insta::assert_yaml_snapshot!(encrypted.into_inner(), { ".request_id" => "[id]" });
     let mut huge = Vec::new();
     let mut header = png::Encoder::new(&mut huge, 20_000, 20_000);
     header.set_color(png::ColorType::Rgb);
     drop(header.write_header().expect("a PNG header"));
-    expect_error(client.pii_redact(form("huge.png", huge)).await, 413);
+    let too_large = expect_error(client.pii_redact(form("huge.png", huge)).await, 413);
+    insta::assert_yaml_snapshot!(too_large.into_inner(), { ".request_id" => "[id]" });
     assert_eq!(
         server.used(&key, Api::Pii).await,
         0,

@@ -13,7 +13,7 @@ use super::language::tesseract_codes;
 use super::redact::{self, Painting, Redacted};
 use crate::engines::pages::{self, Page, PagesError, Source};
 use crate::engines::raster::RasterFormat;
-use crate::generated::api::{PiiBatchForm, PiiDetectForm, PiiRedactForm};
+use crate::generated::api::{Operation, PiiBatchForm, PiiDetectForm, PiiRedactForm};
 use crate::generated::types;
 use crate::platform::extract::Upload;
 use crate::platform::{ApiError, Caller, FileBody, FileBytes, Platform};
@@ -303,6 +303,13 @@ impl Pii {
     pub async fn check_batch(&self, form: &PiiBatchForm) -> Result<(), ApiError> {
         form.scan()?;
         fill_of(form.fill_color.as_deref())?;
+        let bound = Operation::PiiBatch
+            .batch()
+            .map_or(usize::MAX, |(_, max)| max);
+        if form.files.len() > bound {
+            // The pipeline refuses the batch's size itself (413), still before admission.
+            return Ok(());
+        }
         for upload in &form.files {
             match self.check_file(upload).await {
                 Ok(()) | Err(ApiError::Unprocessable(_)) => {}

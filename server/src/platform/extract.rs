@@ -268,8 +268,9 @@ pub struct RawForm {
 }
 
 impl FormBody {
-    /// Reads every part: 400 unless multipart, 413 for a file or form over the limits or a
-    /// file beyond `max_files` (a batch's bound), 408 when it does not arrive in time.
+    /// Reads every part: 400 unless multipart, 413 for a file or form over the limits, 408
+    /// when it does not arrive in time. A form may hold `max_files` files (its batch bound;
+    /// at least two).
     pub async fn read(
         self,
         limits: &Limits,
@@ -343,14 +344,6 @@ impl FormBody {
                 buf.extend_from_slice(&chunk);
             }
             if is_file {
-                if let Some(max) = max_files
-                    && form.files.len() == max
-                {
-                    // Refused as soon as it shows, before the rest is read or any check runs.
-                    return Err(ApiError::PayloadTooLarge(format!(
-                        "the batch has more than {max} files; the limit is {max}"
-                    )));
-                }
                 form.files.push((
                     name,
                     Upload {

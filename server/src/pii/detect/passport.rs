@@ -37,9 +37,7 @@ mod tests {
     use super::*;
 
     fn spans(t: &str) -> Vec<&str> {
-        let mut v = Vec::new();
-        find(&Page::new(t), &mut v);
-        v.iter().map(|c| &t[c.start..c.end]).collect()
+        super::super::candidate::proposed(find, t)
     }
 
     #[test]
