@@ -26,10 +26,10 @@ impl Candidate {
 
 /// Test support: the text of every candidate one recognizer's `find` proposes in `text`.
 #[cfg(test)]
-pub(crate) fn proposed<'t>(
+pub(crate) fn proposed(
     find: fn(&super::text::Page<'_>, &mut Vec<Candidate>),
-    text: &'t str,
-) -> Vec<&'t str> {
+    text: &str,
+) -> Vec<&str> {
     let mut out = Vec::new();
     find(&super::text::Page::new(text), &mut out);
     out.iter().map(|c| &text[c.start..c.end]).collect()
