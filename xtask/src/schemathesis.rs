@@ -87,6 +87,18 @@ const POLICY_REFUSALS: &[(&str, &[&str], &str)] = &[
     ),
 ];
 
+/// Multipart operations whose optional fields make `negative_data_rejection` report false
+/// failures: schemathesis turns a field into an empty array as negative data, and an empty
+/// array in `multipart/form-data` is no part at all — the same request as the field left
+/// out, which the server rightly accepts (a known class of schemathesis false positives).
+/// Their refusals of bad fields are proved by the conformance tests instead.
+const NEGATIVE_DATA_UNCHECKED: &[&str] = &[
+    "docgen_create_template",
+    "pii_detect",
+    "pii_redact",
+    "pii_batch",
+];
+
 /// schemathesis's own list for `positive_data_acceptance`, extended per operation above.
 const POSITIVE_DEFAULTS: &[&str] = &["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"];
 
@@ -103,6 +115,9 @@ fn config_text() -> String {
             "\n# {why}\n[[operations]]\ninclude-operation-id = \"{op}\"\nchecks.positive_data_acceptance.expected-statuses = [{}]\n",
             statuses.join(", ")
         ));
+        if NEGATIVE_DATA_UNCHECKED.contains(op) {
+            text.push_str("checks.negative_data_rejection.enabled = false\n");
+        }
     }
     text
 }
@@ -267,7 +282,23 @@ fn metrics_pair(line: &str) -> Option<(&str, &str)> {
 
 #[cfg(test)]
 mod tests {
-    use super::metrics_pair;
+    use super::{NEGATIVE_DATA_UNCHECKED, POLICY_REFUSALS, config_text, metrics_pair};
+
+    #[test]
+    fn every_operation_without_the_negative_check_has_a_block_that_says_so() {
+        let text = config_text();
+        for op in NEGATIVE_DATA_UNCHECKED {
+            assert!(
+                POLICY_REFUSALS.iter().any(|(o, _, _)| o == op),
+                "{op} needs an [[operations]] block"
+            );
+            let block = text
+                .split("[[operations]]")
+                .find(|b| b.contains(&format!("\"{op}\"")))
+                .expect("a block");
+            assert!(block.contains("checks.negative_data_rejection.enabled = false"));
+        }
+    }
 
     #[test]
     fn reads_request_counters_only() {
