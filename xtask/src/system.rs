@@ -41,9 +41,10 @@ const TESSDATA: &str = "/usr/share/tesseract-ocr/5/tessdata";
 /// the server, its headers and libclang for the bindings).
 pub const SERVER_NEEDS: &[Need] = &[
     Need {
-        what: "Tesseract and Leptonica headers and libclang (to build the OCR engine)",
+        what: "Tesseract and Leptonica headers, libclang and pkg-config (to build the OCR engine)",
         present: || {
-            Path::new("/usr/include/tesseract/baseapi.h").exists()
+            on_path("pkg-config").is_some()
+                && Path::new("/usr/include/tesseract/baseapi.h").exists()
                 && Path::new("/usr/include/leptonica/allheaders.h").exists()
                 && std::fs::read_dir("/usr/lib").is_ok_and(|dirs| {
                     dirs.flatten().any(|d| {
@@ -52,7 +53,12 @@ pub const SERVER_NEEDS: &[Need] = &[
                     })
                 })
         },
-        packages: &["libtesseract-dev", "libleptonica-dev", "libclang-dev"],
+        packages: &[
+            "libtesseract-dev",
+            "libleptonica-dev",
+            "libclang-dev",
+            "pkg-config",
+        ],
     },
     Need {
         what: "Tesseract with the language data of every OCR language",
