@@ -255,13 +255,7 @@ mod tests {
     use super::*;
 
     fn spans(t: &str) -> Vec<&str> {
-        let mut v = Vec::new();
-        find(&Page::new(t), &mut v);
-        super::super::resolve::resolve(v)
-            .into_iter()
-            .filter(|c| c.score >= 0.5)
-            .map(|c| &t[c.start..c.end])
-            .collect()
+        super::super::candidate::reported(find, t)
     }
 
     #[test]

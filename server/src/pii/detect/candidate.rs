@@ -34,3 +34,19 @@ pub(crate) fn proposed(
     find(&super::text::Page::new(text), &mut out);
     out.iter().map(|c| &text[c.start..c.end]).collect()
 }
+
+/// Test support: the text of every candidate one recognizer's `find` proposes in `text` that
+/// survives overlap resolution at the default threshold (0.5).
+#[cfg(test)]
+pub(crate) fn reported(
+    find: fn(&super::text::Page<'_>, &mut Vec<Candidate>),
+    text: &str,
+) -> Vec<&str> {
+    let mut out = Vec::new();
+    find(&super::text::Page::new(text), &mut out);
+    super::resolve::resolve(out)
+        .into_iter()
+        .filter(|c| c.score >= 0.5)
+        .map(|c| &text[c.start..c.end])
+        .collect()
+}

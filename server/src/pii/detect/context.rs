@@ -340,6 +340,30 @@ const WINDOW_BEFORE: usize = 40;
 const WINDOW_AFTER: usize = 16;
 
 /// Whether a cue for `kind` appears just before `start` (or just after `end`).
+/// Every match of `pattern` in `page` that `keep` accepts and a cue of `kind` stands near,
+/// proposed as `kind` at `score` (unvalidated): the recognizers whose shape alone says
+/// nothing (dates, passport numbers).
+pub(crate) fn cued_matches(
+    page: &super::text::Page,
+    pattern: &regex::Regex,
+    kind: EntityKind,
+    score: f64,
+    keep: impl Fn(&str) -> bool,
+    out: &mut Vec<super::candidate::Candidate>,
+) {
+    for m in pattern.find_iter(page.text) {
+        if keep(m.as_str()) && has_cue(page.text, m.start(), m.end(), kind) {
+            out.push(super::candidate::Candidate::new(
+                kind,
+                m.start(),
+                m.end(),
+                score,
+                false,
+            ));
+        }
+    }
+}
+
 pub(crate) fn has_cue(text: &str, start: usize, end: usize, kind: EntityKind) -> bool {
     let before = window_before(text, start, WINDOW_BEFORE);
     if contains_cue(&before, kind) {

@@ -7,7 +7,7 @@ use regex::Regex;
 
 use super::EntityKind;
 use super::candidate::Candidate;
-use super::context::has_cue;
+use super::context::cued_matches;
 use super::text::Page;
 
 const MONTHS: &str = "jan(?:uary|uar|vier|eiro)?|feb(?:ruary|ruar|braio)?|févr(?:ier)?|fevereiro|mar(?:ch|zo|s|ço)?|märz|apr(?:il|ile)?|avr(?:il)?|abr(?:il)?|may|mai|mayo|maggio|maio|mei|jun(?:e|i|io|ho)?|juin|giugno|jul(?:y|i|io|ho)?|juil(?:let)?|luglio|aug(?:ust|ustus)?|août|ago(?:sto)?|sep(?:t|tember|tiembre|tembre)?|set(?:tembre|embro)?|oct(?:ober|obre|ubre)?|okt(?:ober)?|ott(?:obre)?|out(?:ubro)?|nov(?:ember|embre|iembre|embro)?|dec(?:ember)?|déc(?:embre)?|dez(?:ember|embro)?|dic(?:iembre|embre)?|enero|gennaio|janeiro|januari|februari|maart|juli|augustus";
@@ -20,17 +20,7 @@ static DATE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 pub(crate) fn find(page: &Page, out: &mut Vec<Candidate>) {
-    for m in DATE.find_iter(page.text) {
-        if has_cue(page.text, m.start(), m.end(), EntityKind::DateOfBirth) {
-            out.push(Candidate::new(
-                EntityKind::DateOfBirth,
-                m.start(),
-                m.end(),
-                0.85,
-                false,
-            ));
-        }
-    }
+    cued_matches(page, &DATE, EntityKind::DateOfBirth, 0.85, |_| true, out);
 }
 
 #[cfg(test)]

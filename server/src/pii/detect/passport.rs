@@ -6,7 +6,7 @@ use regex::Regex;
 
 use super::EntityKind;
 use super::candidate::Candidate;
-use super::context::has_cue;
+use super::context::cued_matches;
 use super::text::Page;
 
 static PASSPORT: LazyLock<Regex> = LazyLock::new(|| {
@@ -15,21 +15,8 @@ static PASSPORT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 pub(crate) fn find(page: &Page, out: &mut Vec<Candidate>) {
-    for m in PASSPORT.find_iter(page.text) {
-        let s = m.as_str();
-        if !s.bytes().any(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        if has_cue(page.text, m.start(), m.end(), EntityKind::Passport) {
-            out.push(Candidate::new(
-                EntityKind::Passport,
-                m.start(),
-                m.end(),
-                0.85,
-                false,
-            ));
-        }
-    }
+    let has_digit = |s: &str| s.bytes().any(|b| b.is_ascii_digit());
+    cued_matches(page, &PASSPORT, EntityKind::Passport, 0.85, has_digit, out);
 }
 
 #[cfg(test)]
