@@ -166,3 +166,13 @@ pub fn pdf_info(pdf: &[u8]) -> String {
     std::fs::write(&input, pdf).expect("PDF written");
     String::from_utf8_lossy(&run(Command::new("pdfinfo").arg(&input))).into_owned()
 }
+
+/// The signature and header of an RGB PNG of `width` × `height` pixels and no pixel data:
+/// what a decompression bomb shows before its pixels.
+pub fn png_header(width: u32, height: u32) -> Vec<u8> {
+    let mut png = Vec::new();
+    let mut header = png::Encoder::new(&mut png, width, height);
+    header.set_color(png::ColorType::Rgb);
+    drop(header.write_header().expect("a PNG header"));
+    png
+}

@@ -3,7 +3,7 @@
 //! page; other scripts; the options (types, minimum confidence, allow-list); and bad uploads
 //! refused (415, 413, 422, 400), before they are charged when their headers tell.
 
-use conformance::pii::{html, printed, rendered_pages, scanned_pdf};
+use conformance::pii::{html, png_header, printed, rendered_pages, scanned_pdf};
 use conformance::{TestServer, docs, expect_error};
 use suite_client::types::{DetectionResult, PiiEntityType, PiiLanguage};
 use suite_client::{FilePart, PiiDetectForm};
@@ -350,10 +350,7 @@ async fn bad_uploads_are_refused_before_any_charge() {
 
     // A PNG whose header claims 100,000 × 100,000 pixels, and a PDF of 101 pages: refused
     // from their headers, without decoding.
-    let mut huge = Vec::new();
-    let mut header = png::Encoder::new(&mut huge, 100_000, 100_000);
-    header.set_color(png::ColorType::Rgb);
-    drop(header.write_header().expect("a PNG header"));
+    let huge = png_header(100_000, 100_000);
     let too_large = expect_error(client.pii_detect(form("huge.png", huge)).await, 413);
     insta::assert_yaml_snapshot!(too_large.into_inner(), { ".request_id" => "[id]" });
     let many_pages = expect_error(

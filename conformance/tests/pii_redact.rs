@@ -3,7 +3,7 @@
 //! `pdftotext` and the file's structure on PDFs), none of the redacted strings survive while
 //! the rest of the page does; boxes are painted in the asked colour.
 
-use conformance::pii::{html, ocr_text, pdf_info, printed, rendered_pages};
+use conformance::pii::{html, ocr_text, pdf_info, png_header, printed, rendered_pages};
 use conformance::shots::body;
 use conformance::{docs, expect_error};
 use suite_client::{FilePart, PiiDetectForm, PiiRedactForm};
@@ -230,10 +230,7 @@ async fn what_detect_refuses_redact_refuses_the_same_way() {
         encrypted.message
     );
     insta::assert_yaml_snapshot!(encrypted.into_inner(), { ".request_id" => "[id]" });
-    let mut huge = Vec::new();
-    let mut header = png::Encoder::new(&mut huge, 20_000, 20_000);
-    header.set_color(png::ColorType::Rgb);
-    drop(header.write_header().expect("a PNG header"));
+    let huge = png_header(20_000, 20_000);
     let too_large = expect_error(client.pii_redact(form("huge.png", huge)).await, 413);
     insta::assert_yaml_snapshot!(too_large.into_inner(), { ".request_id" => "[id]" });
     assert_eq!(
