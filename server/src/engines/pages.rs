@@ -63,6 +63,53 @@ pub struct Page {
     pub reading: Reading,
     pub text: String,
     pub words: Vec<(Range<usize>, Rect)>,
+    /// Each word's confidence (0..1; 1 for a text layer), in the order of `words`.
+    pub confidences: Vec<f32>,
+}
+
+impl Page {
+    /// The page of `words` (in reading order).
+    pub fn of(number: usize, width: u32, height: u32, reading: Reading, words: &[Word]) -> Page {
+        let (text, ranges) = page_text(words);
+        Page {
+            number,
+            width,
+            height,
+            reading,
+            text,
+            words: ranges
+                .into_iter()
+                .zip(words.iter().map(|w| w.bbox))
+                .collect(),
+            confidences: words.iter().map(|w| w.confidence).collect(),
+        }
+    }
+
+    /// The page's words again, each with its text, box, confidence and line (lines numbered
+    /// from 0 in reading order), for readers that work on rows and columns.
+    pub fn word_list(&self) -> Vec<Word> {
+        let chars: Vec<char> = self.text.chars().collect();
+        let slice = |range: &Range<usize>| {
+            chars
+                .get(range.start.min(chars.len())..range.end.min(chars.len()))
+                .unwrap_or_default()
+        };
+        let mut line = 0u32;
+        let mut previous_end = 0usize;
+        let mut words = Vec::with_capacity(self.words.len());
+        for (i, (range, bbox)) in self.words.iter().enumerate() {
+            let between = previous_end..range.start.max(previous_end);
+            line += slice(&between).iter().filter(|&&c| c == '\n').count() as u32;
+            previous_end = range.end;
+            words.push(Word {
+                text: slice(range).iter().collect(),
+                bbox: *bbox,
+                confidence: self.confidences.get(i).copied().unwrap_or(1.0),
+                line,
+            });
+        }
+        words
+    }
 }
 
 /// Why the pages could not be read.
@@ -232,7 +279,7 @@ async fn read_layer(
                 line: u32::try_from(w.line).unwrap_or(u32::MAX),
             })
             .collect();
-        return Ok(page_of(
+        return Ok(Page::of(
             number,
             layer.width_px,
             layer.height_px,
@@ -264,7 +311,7 @@ async fn ocr_page(
     languages: &[&str],
 ) -> Result<Page, PagesError> {
     let read = ocr.recognize(image, languages).await?;
-    Ok(page_of(
+    Ok(Page::of(
         number,
         read.width,
         read.height,
@@ -275,21 +322,6 @@ async fn ocr_page(
     ))
 }
 
-fn page_of(number: usize, width: u32, height: u32, reading: Reading, words: &[Word]) -> Page {
-    let (text, ranges) = page_text(words);
-    Page {
-        number,
-        width,
-        height,
-        reading,
-        text,
-        words: ranges
-            .into_iter()
-            .zip(words.iter().map(|w| w.bbox))
-            .collect(),
-    }
-}
-
 /// Runs CPU-bound decoding off Tokio's workers.
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
@@ -297,4 +329,43 @@ async fn blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(work)
         .await
         .map_err(|e| PagesError::Failed(format!("decoding stopped: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn word(text: &str, x: u32, line: u32, confidence: f32) -> Word {
+        Word {
+            text: text.into(),
+            bbox: Rect {
+                x,
+                y: 40 * line,
+                width: 10 * text.chars().count() as u32,
+                height: 20,
+            },
+            confidence,
+            line,
+        }
+    }
+
+    #[test]
+    fn a_page_gives_back_its_words_with_their_lines_and_confidences() {
+        let words = vec![
+            word("Käse", 0, 3, 0.9),
+            word("2,50", 200, 3, 0.8),
+            word("合計", 0, 7, 0.7),
+            word("1.200", 200, 7, 0.6),
+            word("Total", 0, 9, 1.0),
+        ];
+        let page = Page::of(1, 400, 400, Reading::TextLayer, &words);
+        let back = page.word_list();
+        let lines: Vec<u32> = back.iter().map(|w| w.line).collect();
+        assert_eq!(lines, [0, 0, 1, 1, 2]);
+        for (original, read) in words.iter().zip(&back) {
+            assert_eq!(original.text, read.text);
+            assert_eq!(original.bbox, read.bbox);
+            assert_eq!(original.confidence, read.confidence);
+        }
+    }
 }

@@ -55,7 +55,7 @@ pub fn find(pages: &[Page], language: Language, options: &Options) -> Vec<Entity
 mod tests {
     use super::*;
     use crate::engines::pages::Reading;
-    use crate::engines::words::{Word, page_text};
+    use crate::engines::words::Word;
 
     #[test]
     fn a_finding_is_tied_to_the_boxes_of_its_words_on_its_page() {
@@ -78,18 +78,7 @@ mod tests {
         };
         let mut words = line(&["Contact:"], 0);
         words.extend(line(&["mail", "ana.ruiz@example.com", "today"], 1));
-        let (text, ranges) = page_text(&words);
-        let page = Page {
-            number: 2,
-            width: 400,
-            height: 100,
-            reading: Reading::TextLayer,
-            text,
-            words: ranges
-                .into_iter()
-                .zip(words.iter().map(|w| w.bbox))
-                .collect(),
-        };
+        let page = Page::of(2, 400, 100, Reading::TextLayer, &words);
         let found = find(&[page], Language::En, &Options::default());
         let email: Vec<_> = found
             .iter()

@@ -12,9 +12,9 @@ use super::entities::{self, Entity};
 use super::language::tesseract_codes;
 use super::redact::{self, Painting, Redacted};
 use crate::engines::pages::{self, Page, PagesError, Source};
-use crate::engines::raster::RasterFormat;
 use crate::generated::api::{Operation, PiiBatchForm, PiiDetectForm, PiiRedactForm};
 use crate::generated::types;
+use crate::platform::documents::page_source;
 use crate::platform::extract::Upload;
 use crate::platform::{ApiError, Caller, FileBody, FileBytes, Platform};
 
@@ -25,21 +25,6 @@ const REDACTED_PREFIX: &str = "red";
 const MAX_ENTITY_TYPES: usize = 200;
 const MAX_ALLOW_LIST: usize = 10_000;
 const DEFAULT_MIN_CONFIDENCE: f64 = 0.5;
-
-fn pages_error(e: PagesError) -> ApiError {
-    match e {
-        PagesError::TooLarge(m) => ApiError::PayloadTooLarge(m),
-        PagesError::Unreadable(m) => ApiError::Unprocessable(m),
-        PagesError::Busy(_) => ApiError::Overloaded {
-            retry_after_secs: 1,
-        },
-        PagesError::Unavailable(m) => ApiError::Unavailable {
-            code: "ocr_unavailable",
-            message: m,
-        },
-        PagesError::Failed(m) => ApiError::internal(m),
-    }
-}
 
 /// The options every operation shares, read from its form.
 struct Scan {
@@ -251,25 +236,6 @@ fn fill_of(color: Option<&str>) -> Result<[u8; 3], ApiError> {
     Ok([channel(0), channel(2), channel(4)])
 }
 
-/// What an upload is; anything but the four accepted types is 415 naming what it is.
-fn source_of(upload: &Upload) -> Result<Source, ApiError> {
-    use crate::platform::sniff::{Sniffed, sniff};
-    let name = upload.file_name.as_deref().unwrap_or("the file");
-    if upload.bytes.is_empty() {
-        return Err(ApiError::InvalidInput(format!("{name} is empty")));
-    }
-    match sniff(&upload.bytes) {
-        Sniffed::Pdf => Ok(Source::Pdf),
-        Sniffed::Png => Ok(Source::Image(RasterFormat::Png)),
-        Sniffed::Jpeg => Ok(Source::Image(RasterFormat::Jpeg)),
-        Sniffed::Webp => Ok(Source::Image(RasterFormat::Webp)),
-        other => Err(ApiError::UnsupportedMediaType(format!(
-            "{name} is {}; PII detection reads image/jpeg, image/png, image/webp and application/pdf",
-            other.media_type()
-        ))),
-    }
-}
-
 /// One file read and searched.
 struct Scanned {
     source: Source,
@@ -281,10 +247,10 @@ impl Pii {
     /// Before admission: the file is of an accepted type and within the limits; a corrupt
     /// or encrypted file is refused here too (422), so no refused file is charged.
     async fn check_file(&self, upload: &Upload) -> Result<(), ApiError> {
-        let source = source_of(upload)?;
+        let source = page_source(upload, "PII detection")?;
         pages::check(&upload.bytes, source, self.limits)
             .await
-            .map_err(pages_error)
+            .map_err(ApiError::from)
     }
 
     pub async fn check_detect(&self, form: &PiiDetectForm) -> Result<(), ApiError> {
@@ -320,7 +286,7 @@ impl Pii {
     }
 
     async fn scan(&self, upload: &Upload, scan: &Scan) -> Result<Scanned, ApiError> {
-        let source = source_of(upload)?;
+        let source = page_source(upload, "PII detection")?;
         let bytes = &upload.bytes;
         let pages = pages::read(
             bytes,
@@ -329,8 +295,7 @@ impl Pii {
             &self.ocr,
             tesseract_codes(scan.language),
         )
-        .await
-        .map_err(pages_error)?;
+        .await?;
         let entities = entities::find(&pages, scan.language, &scan.options);
         Ok(Scanned {
             source,
@@ -377,8 +342,7 @@ impl Pii {
                 fill,
                 form.text_layer.unwrap_or(false),
             )
-            .await
-            .map_err(pages_error)?;
+            .await?;
         Ok(FileBody {
             content_type: redacted.content_type.to_owned(),
             file_name: None,
@@ -478,8 +442,7 @@ impl Pii {
         };
         let redacted = self
             .redact_scanned(&upload.bytes, &scanned, fill, text_layer)
-            .await
-            .map_err(pages_error)?;
+            .await?;
         let file = platform
             .publish_file(
                 caller,
