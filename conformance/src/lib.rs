@@ -23,6 +23,7 @@ use suite_server::server::{self, RunningServer};
 pub use suite_client as client;
 
 pub mod docs;
+pub mod finance;
 pub mod pages;
 pub mod pii;
 pub mod requests;

@@ -916,6 +916,15 @@ pub trait Backend: dropshot::ServerContext {
         let _ = (caller, form);
         async { Err(ApiError::not_implemented(Operation::FinanceAudit.id())) }
     }
+    /// Checks the input of `finance_audit` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn finance_audit_precheck(
+        &self,
+        caller: &Caller,
+        body: &FinanceAuditForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = (caller, body);
+        async { Ok(()) }
+    }
     /// `POST /v1/compliance/finance/fraud-check`: Score the fraud risk of a financial document
     fn finance_fraud_check(
         &self,
@@ -925,6 +934,15 @@ pub trait Backend: dropshot::ServerContext {
         let _ = (caller, form);
         async { Err(ApiError::not_implemented(Operation::FinanceFraudCheck.id())) }
     }
+    /// Checks the input of `finance_fraud_check` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn finance_fraud_check_precheck(
+        &self,
+        caller: &Caller,
+        body: &FinanceFraudCheckForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = (caller, body);
+        async { Ok(()) }
+    }
     /// `POST /v1/compliance/finance/parse`: Extract structured data from a receipt or invoice
     fn finance_parse(
         &self,
@@ -933,6 +951,15 @@ pub trait Backend: dropshot::ServerContext {
     ) -> impl Future<Output = Result<types::ParsedDocument, ApiError>> + Send {
         let _ = (caller, form);
         async { Err(ApiError::not_implemented(Operation::FinanceParse.id())) }
+    }
+    /// Checks the input of `finance_parse` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn finance_parse_precheck(
+        &self,
+        caller: &Caller,
+        body: &FinanceParseForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = (caller, body);
+        async { Ok(()) }
     }
     /// `POST /v1/compliance/legal/analyze`: Analyze a contract for risk
     fn legal_analyze(
@@ -1614,14 +1641,19 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::FinanceAudit,
-            move |_: &Caller| async move {
-                FinanceAuditForm::from_raw(
-                    form.read(
-                        platform.limits(),
-                        Operation::FinanceAudit.batch().map(|(_, max)| max),
-                    )
-                    .await?,
-                )
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let form = FinanceAuditForm::from_raw(
+                        form.read(
+                            platform.limits(),
+                            Operation::FinanceAudit.batch().map(|(_, max)| max),
+                        )
+                        .await?,
+                    )?;
+                    backend.finance_audit_precheck(&caller, &form).await?;
+                    Ok(form)
+                }
             },
             |_| None,
             |caller, form| async move { backend.finance_audit(&caller, form).await },
@@ -1639,14 +1671,19 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::FinanceFraudCheck,
-            move |_: &Caller| async move {
-                FinanceFraudCheckForm::from_raw(
-                    form.read(
-                        platform.limits(),
-                        Operation::FinanceFraudCheck.batch().map(|(_, max)| max),
-                    )
-                    .await?,
-                )
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let form = FinanceFraudCheckForm::from_raw(
+                        form.read(
+                            platform.limits(),
+                            Operation::FinanceFraudCheck.batch().map(|(_, max)| max),
+                        )
+                        .await?,
+                    )?;
+                    backend.finance_fraud_check_precheck(&caller, &form).await?;
+                    Ok(form)
+                }
             },
             |_| None,
             |caller, form| async move { backend.finance_fraud_check(&caller, form).await },
@@ -1664,14 +1701,19 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::FinanceParse,
-            move |_: &Caller| async move {
-                FinanceParseForm::from_raw(
-                    form.read(
-                        platform.limits(),
-                        Operation::FinanceParse.batch().map(|(_, max)| max),
-                    )
-                    .await?,
-                )
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let form = FinanceParseForm::from_raw(
+                        form.read(
+                            platform.limits(),
+                            Operation::FinanceParse.batch().map(|(_, max)| max),
+                        )
+                        .await?,
+                    )?;
+                    backend.finance_parse_precheck(&caller, &form).await?;
+                    Ok(form)
+                }
             },
             |_| None,
             |caller, form| async move { backend.finance_parse(&caller, form).await },

@@ -220,7 +220,7 @@ pub struct AnalyzeForm {
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub language: ::std::option::Option<LegalLanguage>,
 }
-///Kind of anomaly. `balance_mismatch`: opening + credits - debits differs from the closing balance; `balance_unverifiable`: a balance needed for that check is missing; `running_balance_error`: a printed running balance does not follow from the previous one; `duplicate_transaction`: same date, amount and description twice; `date_out_of_order`; `date_outside_period`; `large_transaction`: far above the account's usual amounts; `round_amount`: many or large round amounts; `tampering_suspected`: inconsistent fonts, text layer differing from the image, or a PDF edited after creation.
+///Kind of anomaly. `balance_mismatch`: opening + credits - debits differs from the closing balance; `balance_unverifiable`: a balance needed for that check is missing; `running_balance_error`: a printed running balance does not follow from the previous one; `duplicate_transaction`: same date, amount and description twice; `date_out_of_order`; `date_outside_period`; `large_transaction`: far above the account's usual amounts; `round_amount`: many or large round amounts; `tampering_suspected`: inconsistent fonts, text layer differing from the image, or a PDF edited after creation; `just_below_threshold`: amounts just under a reporting or approval threshold (9,500–9,999.99 under 10,000); `weekend_posting` and `holiday_posting`: bookings dated on a Saturday or Sunday, or on a public holiday of the statement's region; `benford_deviation`: the first digits of 300 or more amounts do not conform to Benford's law (Nigrini's MAD bands).
 #[derive(
     ::serde::Deserialize,
     ::serde::Serialize,
@@ -253,6 +253,14 @@ pub enum AnomalyKind {
     RoundAmount,
     #[serde(rename = "tampering_suspected")]
     TamperingSuspected,
+    #[serde(rename = "just_below_threshold")]
+    JustBelowThreshold,
+    #[serde(rename = "weekend_posting")]
+    WeekendPosting,
+    #[serde(rename = "holiday_posting")]
+    HolidayPosting,
+    #[serde(rename = "benford_deviation")]
+    BenfordDeviation,
 }
 impl ::std::fmt::Display for AnomalyKind {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -266,6 +274,10 @@ impl ::std::fmt::Display for AnomalyKind {
             Self::LargeTransaction => f.write_str("large_transaction"),
             Self::RoundAmount => f.write_str("round_amount"),
             Self::TamperingSuspected => f.write_str("tampering_suspected"),
+            Self::JustBelowThreshold => f.write_str("just_below_threshold"),
+            Self::WeekendPosting => f.write_str("weekend_posting"),
+            Self::HolidayPosting => f.write_str("holiday_posting"),
+            Self::BenfordDeviation => f.write_str("benford_deviation"),
         }
     }
 }
@@ -282,6 +294,10 @@ impl ::std::str::FromStr for AnomalyKind {
             "large_transaction" => Ok(Self::LargeTransaction),
             "round_amount" => Ok(Self::RoundAmount),
             "tampering_suspected" => Ok(Self::TamperingSuspected),
+            "just_below_threshold" => Ok(Self::JustBelowThreshold),
+            "weekend_posting" => Ok(Self::WeekendPosting),
+            "holiday_posting" => Ok(Self::HolidayPosting),
+            "benford_deviation" => Ok(Self::BenfordDeviation),
             _ => Err("invalid value".into()),
         }
     }
@@ -313,8 +329,11 @@ pub struct AuditAnomaly {
     ///The transaction concerned, when the anomaly is about one.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub transaction_index: ::std::option::Option<u64>,
+    ///Every transaction the anomaly concerns (both rows of a duplicate).
+    #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+    pub transaction_indices: ::std::vec::Vec<u64>,
 }
-///Multipart form of `audit`. `file` is a bank statement as PDF, PNG, JPEG or WebP (sniffed).
+///Multipart form of `audit`. `file` is a bank statement as PDF, PNG, JPEG, WebP or CSV (sniffed).
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AuditForm {
@@ -388,6 +407,8 @@ pub struct AuditResult {
     pub anomalies: ::std::vec::Vec<AuditAnomaly>,
     ///True when opening and closing balances were read and opening + credits - debits equals closing (to the cent); false otherwise, including when a balance is missing.
     pub balance_check_passed: bool,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub benford: ::std::option::Option<BenfordTest>,
     pub transactions: ::std::vec::Vec<StatementTransaction>,
 }
 ///Outcome of one item of a batch.
@@ -435,6 +456,76 @@ impl ::std::convert::TryFrom<&str> for BatchItemStatus {
     }
 }
 impl ::std::convert::TryFrom<::std::string::String> for BatchItemStatus {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+///Benford first-digit test of the transaction amounts, present when at least 300 amounts of 10 or more units were read. `mad` is the mean absolute deviation of the observed first-digit shares from Benford's; `conformity` follows Nigrini's bands (close < 0.006, acceptable < 0.012, marginal < 0.015, nonconforming above).
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
+pub struct BenfordTest {
+    ///Nigrini's verdict.
+    pub conformity: BenfordTestConformity,
+    ///Mean absolute deviation from Benford's first-digit distribution.
+    pub mad: f64,
+    ///Amounts tested.
+    pub sample_size: u64,
+}
+///Nigrini's verdict.
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd,
+    schemars::JsonSchema,
+)]
+pub enum BenfordTestConformity {
+    #[serde(rename = "close")]
+    Close,
+    #[serde(rename = "acceptable")]
+    Acceptable,
+    #[serde(rename = "marginal")]
+    Marginal,
+    #[serde(rename = "nonconforming")]
+    Nonconforming,
+}
+impl ::std::fmt::Display for BenfordTestConformity {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::Close => f.write_str("close"),
+            Self::Acceptable => f.write_str("acceptable"),
+            Self::Marginal => f.write_str("marginal"),
+            Self::Nonconforming => f.write_str("nonconforming"),
+        }
+    }
+}
+impl ::std::str::FromStr for BenfordTestConformity {
+    type Err = self::error::ConversionError;
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "close" => Ok(Self::Close),
+            "acceptable" => Ok(Self::Acceptable),
+            "marginal" => Ok(Self::Marginal),
+            "nonconforming" => Ok(Self::Nonconforming),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for BenfordTestConformity {
+    type Error = self::error::ConversionError;
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for BenfordTestConformity {
     type Error = self::error::ConversionError;
     fn try_from(
         value: ::std::string::String,
@@ -2620,6 +2711,34 @@ pub struct Error {
     ///Identifier of the request (equals the X-Request-Id header).
     pub request_id: ::std::string::String,
 }
+///Where a field was read and how sure the reading is.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
+pub struct FieldSource {
+    ///OCR confidence of the words read (1 for a PDF text layer) times the certainty of the rule that chose them (a labelled total that agrees with the items and tax is surer than the largest amount on the page).
+    pub confidence: f64,
+    ///The text of the document line the value was read from.
+    pub line: ::std::string::String,
+    ///The page (1-based).
+    pub page: ::std::num::NonZeroU64,
+}
+///The source of each field of the document that was found.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default, schemars::JsonSchema)]
+pub struct FieldSources {
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub currency: ::std::option::Option<FieldSource>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub date: ::std::option::Option<FieldSource>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub subtotal: ::std::option::Option<FieldSource>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub tax: ::std::option::Option<FieldSource>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub tax_rate: ::std::option::Option<FieldSource>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub total: ::std::option::Option<FieldSource>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub vendor: ::std::option::Option<FieldSource>,
+}
 ///OCR language (ISO 639-1): English, Spanish, French, German, Italian, Portuguese, Dutch, Polish, Chinese (Simplified and Traditional), Japanese, Korean, Arabic. Default `en`.
 #[derive(
     ::serde::Deserialize,
@@ -2809,6 +2928,8 @@ pub struct FraudCheckForm {
 pub struct FraudCheckResult {
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub doc_type: ::std::option::Option<DocType>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub document: ::std::option::Option<ParsedDocument>,
     pub risk_level: RiskLevel,
     ///Fraud risk score, 0 (no indicator) to 100.
     pub risk_score: i64,
@@ -2861,6 +2982,8 @@ pub enum FraudSignalType {
     FontInconsistency,
     #[serde(rename = "low_ocr_confidence")]
     LowOcrConfidence,
+    #[serde(rename = "duplicate_submission")]
+    DuplicateSubmission,
 }
 impl ::std::fmt::Display for FraudSignalType {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -2876,6 +2999,7 @@ impl ::std::fmt::Display for FraudSignalType {
             Self::PdfIncrementalUpdate => f.write_str("pdf_incremental_update"),
             Self::FontInconsistency => f.write_str("font_inconsistency"),
             Self::LowOcrConfidence => f.write_str("low_ocr_confidence"),
+            Self::DuplicateSubmission => f.write_str("duplicate_submission"),
         }
     }
 }
@@ -2894,6 +3018,7 @@ impl ::std::str::FromStr for FraudSignalType {
             "pdf_incremental_update" => Ok(Self::PdfIncrementalUpdate),
             "font_inconsistency" => Ok(Self::FontInconsistency),
             "low_ocr_confidence" => Ok(Self::LowOcrConfidence),
+            "duplicate_submission" => Ok(Self::DuplicateSubmission),
             _ => Err("invalid value".into()),
         }
     }
@@ -3547,8 +3672,17 @@ pub struct LineItem {
     ///Line total as printed, when printed.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub amount: ::std::option::Option<f64>,
+    ///Confidence of the row's reading (lower when it does not add up).
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub confidence: ::std::option::Option<f64>,
+    ///Whether quantity × unit price equals the printed amount (to the cent); true when no amount is printed.
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub consistent: ::std::option::Option<bool>,
     ///Text of the line.
     pub description: ::std::string::String,
+    ///The text of the document line the item was read from.
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub line: ::std::option::Option<::std::string::String>,
     ///Quantity (1 when the document prints none).
     pub quantity: f64,
     ///Price of one unit.
@@ -3954,10 +4088,20 @@ pub struct ParsedDocument {
     pub date: ::std::option::Option<ParsedDocumentDate>,
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub doc_type: ::std::option::Option<DocType>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub fields: ::std::option::Option<FieldSources>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub language: ::std::option::Option<FinanceLanguage>,
     pub line_items: ::std::vec::Vec<LineItem>,
+    ///Amount before tax, when printed.
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub subtotal: ::std::option::Option<f64>,
     ///Tax amount.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub tax: ::std::option::Option<f64>,
+    ///Tax rate in percent, when printed or implied by the tax line.
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub tax_rate: ::std::option::Option<f64>,
     ///Total amount.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub total: ::std::option::Option<f64>,

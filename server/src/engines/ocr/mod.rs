@@ -5,6 +5,7 @@
 
 pub mod config;
 mod error;
+pub mod languages;
 pub mod openmp;
 mod orientation;
 mod page;
