@@ -151,6 +151,25 @@ impl ApiClient {
     pub async fn call(&self, path: &str, json: &str) -> Result<()> {
         self.post(path, &Body::json(json)).await.map(drop)
     }
+
+    /// `html` printed to PDF by the document API (the key needs docgen).
+    pub async fn printed(&self, html: &str) -> Result<Vec<u8>> {
+        let record: serde_json::Value = serde_json::from_slice(
+            &self
+                .post(
+                    "/v1/dev/pdf/convert",
+                    &Body::form("file.html", html.as_bytes(), &[("output_format", "pdf")]),
+                )
+                .await?,
+        )?;
+        let id = record["document_id"]
+            .as_str()
+            .context("the document API answered no document id")?;
+        Ok(self
+            .get(&format!("/v1/dev/pdf/download/{id}"))
+            .await?
+            .to_vec())
+    }
 }
 
 /// Times `runs` runs of a command as its users run it (a process each, after one untimed

@@ -71,6 +71,21 @@ const POLICY_REFUSALS: &[(&str, &[&str], &str)] = &[
         "every file must be a JPEG, PNG, WebP or PDF by its bytes (415) and within the page and pixel limits (413)",
     ),
     (
+        "finance_parse",
+        &["400", "413", "415", "422"],
+        "the file must not be empty (400), be a JPEG, PNG, WebP or PDF by its bytes (415), decodable, not encrypted and hold a total or an item (422) and within the page and pixel limits (413)",
+    ),
+    (
+        "finance_audit",
+        &["400", "413", "415", "422"],
+        "the file must not be empty (400), be a JPEG, PNG, WebP, PDF or CSV by its bytes (415), decodable with transactions in it (422) and within the page, pixel and row limits (413)",
+    ),
+    (
+        "finance_fraud_check",
+        &["400", "413", "415", "422"],
+        "the file must not be empty (400), be a JPEG, PNG, WebP or PDF by its bytes (415), decodable and not encrypted (422) and within the page and pixel limits (413)",
+    ),
+    (
         "docgen_generate",
         &["400", "413", "422"],
         "data must hold what the template prints (400 missing_variable), the render must stay in its budget (422) and under 100 pages (413)",
@@ -98,6 +113,9 @@ const NEGATIVE_DATA_UNCHECKED: &[&str] = &[
     "pii_detect",
     "pii_redact",
     "pii_batch",
+    "finance_parse",
+    "finance_audit",
+    "finance_fraud_check",
 ];
 
 /// schemathesis's own list for `positive_data_acceptance`, extended per operation above.

@@ -128,16 +128,5 @@ async fn ten_page_pdf(api: &ApiClient) -> Result<Vec<u8>> {
             "<p>The order was packed, checked and shipped in two parcels by our warehouse team.</p>".repeat(12)
         ));
     }
-    let record: serde_json::Value = serde_json::from_slice(
-        &api.post(
-            "/v1/dev/pdf/convert",
-            &Body::form("file.html", html.as_bytes(), &[("output_format", "pdf")]),
-        )
-        .await?,
-    )?;
-    let id = record["document_id"].as_str().context("a document id")?;
-    Ok(api
-        .get(&format!("/v1/dev/pdf/download/{id}"))
-        .await?
-        .to_vec())
+    api.printed(&html).await
 }
