@@ -15,6 +15,7 @@ pub mod bench_support;
 pub mod config;
 pub mod docgen;
 pub mod engines;
+pub mod finance;
 pub mod generated;
 pub mod pii;
 pub mod platform;

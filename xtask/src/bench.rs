@@ -15,6 +15,10 @@
 //!   born-digital and scanned PDF, a batch of 20 (`suite pii bench`), then the accuracy
 //!   evaluation on `../shared/data/pii/presidio_synth_dev.json` rendered to images
 //!   (`suite pii evaluate`).
+//! - `finance`: parse of a receipt photo through the API next to the `tesseract` CLI, audit
+//!   of a 20-page statement PDF and a 5,000-row CSV (`suite finance bench`), then the
+//!   accuracy of vendor, date and total on `../shared/data/receipts/sroie` (`suite finance
+//!   evaluate`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -35,8 +39,12 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
             suite_tool(root, &["pii", "bench"])?;
             suite_tool(root, &["pii", "evaluate"])
         }
+        Some("finance") => {
+            suite_tool(root, &["finance", "bench"])?;
+            suite_tool(root, &["finance", "evaluate"])
+        }
         _ => bail!(
-            "usage: cargo xtask bench sanctions [--evaluate | --bench-only] [PATH...] | screenshot | docgen | pii | validate"
+            "usage: cargo xtask bench sanctions [--evaluate | --bench-only] [PATH...] | screenshot | docgen | pii | finance | validate"
         ),
     }
 }

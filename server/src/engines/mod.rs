@@ -12,6 +12,7 @@ pub mod image_size;
 pub mod ocr;
 pub mod office;
 pub mod pages;
+pub mod pdf_fonts;
 pub mod pdf_pages;
 pub mod poppler;
 pub mod raster;

@@ -1,7 +1,8 @@
 //! PDF reading through poppler's command-line tools (Debian `poppler-utils`): what a PDF is
 //! (pages, encryption) before anything else touches it, its text layer with the layout kept
 //! (`pdftotext -layout`), HTML with its images inlined (`pdftohtml`), its words with their
-//! boxes (`pdftotext -bbox-layout`) and its pages as images (`pdftoppm`). Each run gets a
+//! boxes (`pdftotext -bbox-layout`), its text runs with their fonts (`pdftohtml -xml`) and
+//! its pages as images (`pdftoppm`). Each run gets a
 //! private directory, a deadline and is killed when it passes; document APIs share this.
 
 use std::ops::RangeInclusive;
@@ -109,6 +110,21 @@ pub async fn html(pdf: &[u8]) -> Result<String, PopplerError> {
     )
     .await?;
     Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// `pdftohtml -xml` of pages `1..=last_page`: every text run with its font (read by
+/// `pdf_fonts.rs`).
+pub async fn font_runs_xml(pdf: &[u8], last_page: u32) -> Result<Vec<u8>, PopplerError> {
+    let last = last_page.to_string();
+    run(
+        "pdftohtml",
+        pdf,
+        &[
+            "-xml", "-i", "-stdout", "-q", "-nodrm", "-enc", "UTF-8", "-f", "1", "-l", &last,
+        ],
+        &[],
+    )
+    .await
 }
 
 /// One page's words, in pixels at the resolution asked.
