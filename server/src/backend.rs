@@ -11,9 +11,11 @@ use crate::engines::browser::allow::AllowList;
 use crate::engines::ocr::Ocr;
 use crate::engines::office::Office;
 use crate::engines::pages;
+use crate::finance::Finance;
 use crate::generated::api::{
-    Backend, DocgenConvertForm, DocgenCreateTemplateForm, DocgenListTemplatesQuery, Operation,
-    PiiBatchForm, PiiDetectForm, PiiRedactForm,
+    Backend, DocgenConvertForm, DocgenCreateTemplateForm, DocgenListTemplatesQuery,
+    FinanceAuditForm, FinanceFraudCheckForm, FinanceParseForm, Operation, PiiBatchForm,
+    PiiDetectForm, PiiRedactForm,
 };
 use crate::generated::types;
 use crate::pii::Pii;
@@ -31,6 +33,9 @@ pub const IMPLEMENTED: &[Operation] = &[
     Operation::DocgenDownload,
     Operation::DocgenGenerate,
     Operation::DocgenListTemplates,
+    Operation::FinanceAudit,
+    Operation::FinanceFraudCheck,
+    Operation::FinanceParse,
     Operation::PiiBatch,
     Operation::PiiDetect,
     Operation::PiiDownload,
@@ -66,6 +71,8 @@ pub struct Suite {
     pub docgen: Docgen,
     /// The PII API, on the shared OCR workers and poppler.
     pub pii: Pii,
+    /// The finance API, on the same OCR workers and poppler.
+    pub finance: Finance,
 }
 
 impl Suite {
@@ -88,13 +95,13 @@ impl Suite {
             platform.limits().pdf_pages as usize,
         );
         let limits = platform.limits();
-        let pii = Pii::start(
-            Arc::new(Ocr::start(&config.ocr)),
-            pages::Limits {
-                max_pages: limits.pdf_pages as usize,
-                max_pixels: u64::from(limits.image_megapixels) * 1_000_000,
-            },
-        );
+        let page_limits = pages::Limits {
+            max_pages: limits.pdf_pages as usize,
+            max_pixels: u64::from(limits.image_megapixels) * 1_000_000,
+        };
+        let ocr = Arc::new(Ocr::start(&config.ocr));
+        let pii = Pii::start(ocr.clone(), page_limits);
+        let finance = Finance::start(ocr, page_limits);
         let sanctions = Sanctions::start(
             &config.sanctions,
             &platform.config().data_dir,
@@ -107,6 +114,7 @@ impl Suite {
             screenshot,
             docgen,
             pii,
+            finance,
         })
     }
 }
@@ -224,6 +232,54 @@ impl Backend for Suite {
 
     async fn screenshot_download(&self, caller: &Caller, id: String) -> Result<FileBody, ApiError> {
         self.platform.download(caller, &id).await
+    }
+
+    async fn finance_parse_precheck(
+        &self,
+        _caller: &Caller,
+        form: &FinanceParseForm,
+    ) -> Result<(), ApiError> {
+        self.finance.check_parse(form).await
+    }
+
+    async fn finance_parse(
+        &self,
+        _caller: &Caller,
+        form: FinanceParseForm,
+    ) -> Result<types::ParsedDocument, ApiError> {
+        self.finance.parse(form).await
+    }
+
+    async fn finance_audit_precheck(
+        &self,
+        _caller: &Caller,
+        form: &FinanceAuditForm,
+    ) -> Result<(), ApiError> {
+        self.finance.check_audit(form).await
+    }
+
+    async fn finance_audit(
+        &self,
+        _caller: &Caller,
+        form: FinanceAuditForm,
+    ) -> Result<types::AuditResult, ApiError> {
+        self.finance.audit(form).await
+    }
+
+    async fn finance_fraud_check_precheck(
+        &self,
+        _caller: &Caller,
+        form: &FinanceFraudCheckForm,
+    ) -> Result<(), ApiError> {
+        self.finance.check_fraud_check(form).await
+    }
+
+    async fn finance_fraud_check(
+        &self,
+        caller: &Caller,
+        form: FinanceFraudCheckForm,
+    ) -> Result<types::FraudCheckResult, ApiError> {
+        self.finance.fraud_check(&self.platform, caller, form).await
     }
 
     async fn pii_detect_precheck(

@@ -55,6 +55,9 @@ enum Command {
     /// The PII API's tools.
     #[command(subcommand)]
     Pii(PiiCommand),
+    /// The finance API's tools.
+    #[command(subcommand)]
+    Finance(FinanceCommand),
     /// One LibreOffice worker of the document engine, talking to its server on stdin and
     /// stdout (started by `suite serve`, not by people).
     #[command(hide = true)]
@@ -74,6 +77,24 @@ enum DocgenCommand {
     /// WeasyPrint, wkhtmltopdf and a cold soffice (`cargo xtask bench docgen` runs it on the
     /// release build).
     Bench,
+}
+
+#[derive(Subcommand)]
+enum FinanceCommand {
+    /// Benchmark the API (in process, over HTTP) against the `tesseract` CLI on the same
+    /// receipt, and audits of a 20-page statement PDF and a 5,000-row CSV (`cargo xtask
+    /// bench finance` runs it on the release build).
+    Bench,
+    /// Parse the SROIE receipts through the server's engines and report the exact-match
+    /// accuracy of vendor, date and total against their keys.
+    Evaluate {
+        /// A directory with `img/NNN.jpg` and `key/NNN.json`.
+        #[arg(long, default_value = "../shared/data/receipts/sroie")]
+        data: PathBuf,
+        /// Print each receipt's fields next to its key.
+        #[arg(long)]
+        verbose: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -200,6 +221,12 @@ async fn run(cli: Cli) -> Result<()> {
         }
         Command::Docgen(DocgenCommand::Bench) => {
             suite_server::docgen::tools::bench::run(config).await
+        }
+        Command::Finance(FinanceCommand::Bench) => {
+            suite_server::finance::tools::bench::run(config).await
+        }
+        Command::Finance(FinanceCommand::Evaluate { data, verbose }) => {
+            suite_server::finance::tools::evaluate::run(config, &data, verbose).await
         }
         Command::Pii(PiiCommand::Bench) => suite_server::pii::tools::bench::run(config).await,
         Command::Pii(PiiCommand::Evaluate { data, json, dump }) => {

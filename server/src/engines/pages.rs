@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use futures::StreamExt as _;
 
-use super::ocr::{Ocr, OcrError};
+use super::ocr::{Layout, Ocr, OcrError};
 use super::poppler::{self, PopplerError, RasterKind};
 use super::raster::{self, RasterError, RasterFormat};
 use super::words::{Rect, Word, page_text};
@@ -206,13 +206,20 @@ async fn pdf_pages(pdf: &[u8], limits: Limits) -> Result<usize, PagesError> {
     Ok(info.pages)
 }
 
-/// Reads every page of an upload in `languages` (Tesseract codes) for OCR.
+/// How scans are OCRed: Tesseract language codes, the page's layout.
+#[derive(Debug, Clone, Copy)]
+pub struct Scan<'a> {
+    pub languages: &'a [&'a str],
+    pub layout: Layout,
+}
+
+/// Reads every page of an upload; scans are OCRed as `scan` says.
 pub async fn read(
     bytes: &[u8],
     source: Source,
     limits: Limits,
     ocr: &Ocr,
-    languages: &[&str],
+    scan: Scan<'_>,
 ) -> Result<Vec<Page>, PagesError> {
     match source {
         Source::Image(_) => {
@@ -223,9 +230,9 @@ pub async fn read(
                 })
                 .await??
             };
-            Ok(vec![ocr_page(ocr, 1, gray, languages).await?])
+            Ok(vec![ocr_page(ocr, 1, gray, scan).await?])
         }
-        Source::Pdf => read_pdf(bytes, limits, ocr, languages).await,
+        Source::Pdf => read_pdf(bytes, limits, ocr, scan).await,
     }
 }
 
@@ -233,7 +240,7 @@ async fn read_pdf(
     pdf: &[u8],
     limits: Limits,
     ocr: &Ocr,
-    languages: &[&str],
+    scan: Scan<'_>,
 ) -> Result<Vec<Page>, PagesError> {
     let count = pdf_pages(pdf, limits).await?;
     let layers = poppler::words(pdf, PDF_DPI).await?;
@@ -253,7 +260,7 @@ async fn read_pdf(
     // as many again rendering ahead), so a scanned document keeps every worker busy.
     let ahead = ocr.workers() * 2;
     let pages: Vec<Result<Page, PagesError>> = futures::stream::iter(layers)
-        .map(|layer| read_layer(pdf, layer, ocr, languages))
+        .map(|layer| read_layer(pdf, layer, ocr, scan))
         .buffered(ahead.max(1))
         .collect()
         .await;
@@ -265,7 +272,7 @@ async fn read_layer(
     pdf: &[u8],
     layer: poppler::PdfPageWords,
     ocr: &Ocr,
-    languages: &[&str],
+    scan: Scan<'_>,
 ) -> Result<Page, PagesError> {
     let number = layer.page;
     if layer.words.iter().any(|w| !w.text.trim().is_empty()) {
@@ -301,16 +308,16 @@ async fn read_layer(
             )));
         }
     };
-    ocr_page(ocr, number, image, languages).await
+    ocr_page(ocr, number, image, scan).await
 }
 
 async fn ocr_page(
     ocr: &Ocr,
     number: usize,
     image: Vec<u8>,
-    languages: &[&str],
+    scan: Scan<'_>,
 ) -> Result<Page, PagesError> {
-    let read = ocr.recognize(image, languages).await?;
+    let read = ocr.recognize(image, scan.languages, scan.layout).await?;
     Ok(Page::of(
         number,
         read.width,

@@ -11,6 +11,7 @@ use super::detect::{EntityKind, Language, Options};
 use super::entities::{self, Entity};
 use super::language::tesseract_codes;
 use super::redact::{self, Painting, Redacted};
+use crate::engines::ocr::Layout;
 use crate::engines::pages::{self, Page, PagesError, Source};
 use crate::generated::api::{Operation, PiiBatchForm, PiiDetectForm, PiiRedactForm};
 use crate::generated::types;
@@ -293,7 +294,10 @@ impl Pii {
             source,
             self.limits,
             &self.ocr,
-            tesseract_codes(scan.language),
+            pages::Scan {
+                languages: tesseract_codes(scan.language),
+                layout: Layout::Auto,
+            },
         )
         .await?;
         let entities = entities::find(&pages, scan.language, &scan.options);

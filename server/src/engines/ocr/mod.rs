@@ -18,7 +18,7 @@ pub use config::Config;
 pub use error::OcrError;
 pub use page::OcrPage;
 pub use pool::Ocr;
-pub use recognizer::Recognizer;
+pub use recognizer::{Layout, Recognizer};
 
 #[cfg(test)]
 mod tests;

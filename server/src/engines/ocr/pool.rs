@@ -8,12 +8,13 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::oneshot;
 
-use super::{Config, OcrError, OcrPage, Recognizer};
+use super::{Config, Layout, OcrError, OcrPage, Recognizer};
 
 /// One page to read: an encoded image (PNG, JPEG, WebP, PNM) and Tesseract language codes.
 struct Job {
     image: Vec<u8>,
     languages: Vec<String>,
+    layout: Layout,
     reply: oneshot::Sender<Result<OcrPage, OcrError>>,
 }
 
@@ -67,11 +68,17 @@ impl Ocr {
     }
 
     /// Reads one page: queued for a free worker, answered when it is done.
-    pub async fn recognize(&self, image: Vec<u8>, languages: &[&str]) -> Result<OcrPage, OcrError> {
+    pub async fn recognize(
+        &self,
+        image: Vec<u8>,
+        languages: &[&str],
+        layout: Layout,
+    ) -> Result<OcrPage, OcrError> {
         let (reply, answer) = oneshot::channel();
         let job = Job {
             image,
             languages: languages.iter().map(|l| (*l).to_owned()).collect(),
+            layout,
             reply,
         };
         match self.jobs.try_send(job) {
@@ -105,7 +112,7 @@ fn work(queue: &Mutex<Receiver<Job>>, mut recognizer: Recognizer) {
             continue;
         }
         let languages: Vec<&str> = job.languages.iter().map(String::as_str).collect();
-        let result = recognizer.recognize_bytes(&job.image, &languages);
+        let result = recognizer.recognize_bytes(&job.image, &languages, job.layout);
         let _ = job.reply.send(result);
     }
 }

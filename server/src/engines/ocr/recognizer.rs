@@ -16,6 +16,18 @@ const FALLBACK_DPI: i32 = 200;
 /// Resolutions Tesseract believes (its `kMinCredibleResolution`, `kMaxCredibleResolution`).
 const CREDIBLE_DPI: std::ops::RangeInclusive<i32> = 70..=2400;
 
+/// How a page is laid out, as the caller knows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Anything: columns, blocks and pictures are found by layout analysis (the CLI's
+    /// default).
+    Auto,
+    /// One block of rows that run across the page, as on receipts, invoices and statements:
+    /// a label and its amount at the far right stay on one line, and faint thermal print is
+    /// not dropped as noise by the block finder.
+    Rows,
+}
+
 /// Tesseract's page segmentation modes used here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Segmentation {
@@ -23,6 +35,8 @@ enum Segmentation {
     Auto,
     /// `PSM_AUTO_OSD`: the same after orientation and script detection.
     AutoWithOrientation,
+    /// `PSM_SINGLE_BLOCK`: one uniform block of text.
+    SingleBlock,
 }
 
 impl Segmentation {
@@ -30,6 +44,7 @@ impl Segmentation {
         match self {
             Segmentation::Auto => c"3",
             Segmentation::AutoWithOrientation => c"1",
+            Segmentation::SingleBlock => c"6",
         }
     }
 }
@@ -74,7 +89,7 @@ impl Recognizer {
     pub fn recognize(&mut self, path: &Path, languages: &[&str]) -> Result<OcrPage, OcrError> {
         let languages = tessdata::language_set(&self.tessdata, languages)?;
         let pix = read_image(path)?;
-        self.recognize_pix(&pix, &languages)
+        self.recognize_pix(&pix, &languages, Layout::Auto)
     }
 
     /// OCR of an encoded image in memory (the server hands over images it decoded and
@@ -83,17 +98,27 @@ impl Recognizer {
         &mut self,
         image: &[u8],
         languages: &[&str],
+        layout: Layout,
     ) -> Result<OcrPage, OcrError> {
         let languages = tessdata::language_set(&self.tessdata, languages)?;
         let pix =
             leptonica::pix_read_mem(image).map_err(|e| OcrError::Unreadable(e.to_string()))?;
-        self.recognize_pix(&pix, &languages)
+        self.recognize_pix(&pix, &languages, layout)
     }
 
-    fn recognize_pix(&mut self, pix: &Pix, languages: &str) -> Result<OcrPage, OcrError> {
+    fn recognize_pix(
+        &mut self,
+        pix: &Pix,
+        languages: &str,
+        layout: Layout,
+    ) -> Result<OcrPage, OcrError> {
         let (width, height) = (pix.get_w(), pix.get_h());
         let handle = self.handle(languages)?;
-        let upright = handle.pass(pix, Segmentation::Auto, width, height)?;
+        let first = match layout {
+            Layout::Auto => Segmentation::Auto,
+            Layout::Rows => Segmentation::SingleBlock,
+        };
+        let upright = handle.pass(pix, first, width, height)?;
         if orientation::reads_upright(&upright.words) {
             return Ok(page(width, height, upright));
         }
@@ -204,7 +229,7 @@ impl Handle {
         let words = tsv::words(&tsv, width, height);
         let turned = orientation::turn_from_geometry(&words);
         let rotation = match segmentation {
-            Segmentation::Auto => turned,
+            Segmentation::Auto | Segmentation::SingleBlock => turned,
             Segmentation::AutoWithOrientation => {
                 let hocr = self
                     .api

@@ -14,6 +14,7 @@
 
 pub mod amount_patterns;
 pub mod arithmetic;
+pub mod country;
 pub mod dates;
 pub mod fields;
 pub mod line_items;

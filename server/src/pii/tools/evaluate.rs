@@ -14,7 +14,7 @@ use crate::config::Config;
 use crate::docgen::plain::escape;
 use crate::engines::browser::Chromium;
 use crate::engines::browser::job::{Load, Print, WaitUntil};
-use crate::engines::ocr::Ocr;
+use crate::engines::ocr::{Layout, Ocr};
 use crate::engines::pages::{self, Limits, PDF_DPI, Source};
 use crate::engines::poppler::{self, RasterKind};
 use crate::engines::raster::{self, RasterFormat};
@@ -80,7 +80,10 @@ pub async fn run(config: Config, data: &Path, json: bool, dump: Option<&Path>) -
             Source::Image(RasterFormat::Png),
             limits,
             &ocr,
-            tesseract_codes(Language::En),
+            pages::Scan {
+                languages: tesseract_codes(Language::En),
+                layout: Layout::Auto,
+            },
         )
         .await
         .map_err(|e| anyhow::anyhow!("reading sentence {index}: {e}"))?;
