@@ -1,7 +1,7 @@
 //! What the finance tests share: receipts and invoices with known fields in each of the 12
 //! languages, written here as HTML in the local conventions (decimal comma, symbol after the
-//! amount, month names, 年月日) and printed by the server's document API; bank statements as
-//! CSV and as printed multi-page PDFs, made from transactions whose balances are known.
+//! amount, month names, 年月日) for the server's document API to print. Bank statements come
+//! from the audit engine's own generator (`suite_server::finance::audit::fixtures`).
 
 use suite_client::types::FinanceLanguage;
 
@@ -473,140 +473,6 @@ pub fn samples() -> Vec<Sample> {
     ]
 }
 
-/// One transaction of a statement made here.
-#[derive(Debug, Clone)]
-pub struct Booking {
-    pub date: chrono::NaiveDate,
-    pub description: String,
-    /// Signed, in cents: credits positive.
-    pub amount: i64,
-}
-
-/// `count` ordinary weekday bookings from 2026-01-05 on (salaries in, card payments and
-/// bills out, no round or repeated amounts), deterministic.
-pub fn bookings(count: usize) -> Vec<Booking> {
-    const PAYEES: [&str; 8] = [
-        "Card payment Corner Grocer",
-        "Direct debit City Power",
-        "Card payment Rail Tickets",
-        "Transfer to J. Smith",
-        "Card payment Pharmacy Plus",
-        "Direct debit Water Board",
-        "Card payment Book Nook",
-        "Standing order Rent",
-    ];
-    let mut date = chrono::NaiveDate::from_ymd_opt(2026, 1, 5).unwrap_or_default();
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    (0..count)
-        .map(|i| {
-            if i % 3 == 0 {
-                date = next_weekday(date);
-            }
-            let amount = if i % 20 == 0 {
-                250_000 + (next() % 50_000) as i64 + 37
-            } else {
-                -(1_000 + (next() % 12_000) as i64 + 13)
-            };
-            let description = if amount > 0 {
-                format!("Salary ACME Ltd ref {}", 1000 + i)
-            } else {
-                format!("{} {}", PAYEES[(next() % 8) as usize], 1000 + i)
-            };
-            Booking {
-                date,
-                description,
-                amount,
-            }
-        })
-        .collect()
-}
-
-fn next_weekday(date: chrono::NaiveDate) -> chrono::NaiveDate {
-    use chrono::Datelike;
-    let mut next = date.succ_opt().unwrap_or(date);
-    while matches!(next.weekday(), chrono::Weekday::Sat | chrono::Weekday::Sun) {
-        next = next.succ_opt().unwrap_or(next);
-    }
-    next
-}
-
-/// The statement as CSV: `Date,Description,Amount,Balance` from `opening`.
-pub fn statement_csv(bookings: &[Booking], opening: i64) -> Vec<u8> {
-    let mut balance = opening;
-    let mut csv = String::from("Date,Description,Amount,Balance\n");
-    for booking in bookings {
-        balance += booking.amount;
-        csv.push_str(&format!(
-            "{},{},{},{}\n",
-            booking.date,
-            booking.description,
-            decimal(booking.amount),
-            decimal(balance)
-        ));
-    }
-    csv.into_bytes()
-}
-
-/// The statement as an HTML page for printing: opening balance, a table Date / Description /
-/// Debit / Credit / Balance, closing balance; `balances` the running balance printed on each
-/// row (normally the true one).
-pub fn statement_html(bookings: &[Booking], opening: i64, balances: &[i64]) -> Vec<u8> {
-    let closing = balances.last().copied().unwrap_or(opening);
-    let first = bookings.first().map(|b| b.date).unwrap_or_default();
-    let last = bookings.last().map(|b| b.date).unwrap_or_default();
-    let mut rows = String::new();
-    for (booking, balance) in bookings.iter().zip(balances) {
-        let (debit, credit) = if booking.amount < 0 {
-            (decimal(-booking.amount), String::new())
-        } else {
-            (String::new(), decimal(booking.amount))
-        };
-        rows.push_str(&format!(
-            "<tr><td>{}</td><td>{}</td><td class=n>{debit}</td><td class=n>{credit}</td><td class=n>{}</td></tr>",
-            booking.date.format("%d/%m/%Y"),
-            booking.description,
-            decimal(*balance)
-        ));
-    }
-    format!(
-        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>@page {{ size: A4; margin: 15mm }} \
-         body {{ font: 10pt 'DejaVu Sans', sans-serif }} table {{ width: 100%; border-collapse: collapse }} \
-         td, th {{ padding: 0.6mm 1mm }} .n {{ text-align: right }} th {{ text-align: left }}</style></head><body>\
-         <h1>Northbank plc</h1><p>Current account statement, GBP</p>\
-         <p>Statement period: {} to {}</p><p>Opening balance {}</p>\
-         <table><thead><tr><th>Date</th><th>Description</th><th class=n>Debit</th><th class=n>Credit</th><th class=n>Balance</th></tr></thead>\
-         <tbody>{rows}</tbody></table><p>Closing balance {}</p></body></html>",
-        first.format("%d/%m/%Y"),
-        last.format("%d/%m/%Y"),
-        decimal(opening),
-        decimal(closing)
-    )
-    .into_bytes()
-}
-
-/// The true running balances of `bookings` from `opening`.
-pub fn running_balances(bookings: &[Booking], opening: i64) -> Vec<i64> {
-    bookings
-        .iter()
-        .scan(opening, |balance, b| {
-            *balance += b.amount;
-            Some(*balance)
-        })
-        .collect()
-}
-
-/// `cents` as `1234.56` (`-12.00` for a negative amount).
-pub fn decimal(cents: i64) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    format!("{sign}{}.{:02}", cents.abs() / 100, cents.abs() % 100)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -627,21 +493,5 @@ mod tests {
             assert_eq!(sample.total(), sample.subtotal() + sample.tax());
             assert!(sample.cash > sample.total(), "{}", sample.vendor);
         }
-    }
-
-    #[test]
-    fn bookings_fall_on_weekdays_and_balances_run() {
-        use chrono::Datelike;
-        let bookings = bookings(50);
-        assert!(
-            bookings
-                .iter()
-                .all(|b| b.date.weekday().number_from_monday() <= 5)
-        );
-        let balances = running_balances(&bookings, 100_000);
-        assert_eq!(
-            *balances.last().unwrap(),
-            100_000 + bookings.iter().map(|b| b.amount).sum::<i64>()
-        );
     }
 }
