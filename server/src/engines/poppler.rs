@@ -14,6 +14,7 @@ use quick_xml::events::Event;
 use tokio::process::Command;
 
 use super::raster::{Limits, RasterError, Rect};
+use super::words::{is_rtl, logical_rtl};
 
 /// How long one poppler run may take.
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);
@@ -231,6 +232,12 @@ fn parse_bbox(xhtml: &str, dpi: u32) -> Result<Vec<PdfPageWords>, String> {
                     lines_on_page += 1;
                     lines_on_page - 1
                 });
+                // pdftotext gives right-to-left words in visual order.
+                let text = if is_rtl(&text) {
+                    logical_rtl(&text)
+                } else {
+                    text
+                };
                 page.words.push(PdfWord { text, rect, line });
             }
             Event::End(e) if e.local_name().as_ref() == b"line" => line = None,

@@ -100,6 +100,25 @@ pub fn unspaced(c: char) -> bool {
     )
 }
 
+/// Whether a word is in a right-to-left script (Hebrew, Arabic).
+pub fn is_rtl(text: &str) -> bool {
+    text.chars()
+        .any(|c| matches!(u32::from(c), 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF))
+}
+
+/// A right-to-left word whose characters are in visual order (left to right on the page, as
+/// `pdftotext -bbox` gives them) in logical order. A lam–alef ligature whose alef carries a
+/// hamza is one glyph whose text is already logical (لإ), so reversing swaps its letters;
+/// after the article (ال) that swap gives a sequence Arabic never writes (اإل) and is
+/// repaired. Elsewhere (لأن) a PDF's text does not tell that glyph from the two letters.
+pub fn logical_rtl(visual: &str) -> String {
+    let logical: String = visual.chars().rev().collect();
+    logical
+        .replace("اإل", "الإ")
+        .replace("األ", "الأ")
+        .replace("اآل", "الآ")
+}
+
 /// The box covering the words whose ranges overlap `span` (chars of the page text), or
 /// `None` when the span covers no word.
 pub fn span_box(words: &[(Range<usize>, Rect)], span: &Range<usize>) -> Option<Rect> {
@@ -136,6 +155,15 @@ mod tests {
             confidence: 0.9,
             line,
         }
+    }
+
+    #[test]
+    fn right_to_left_words_in_visual_order_are_read_logically() {
+        assert!(is_rtl("شركة") && is_rtl("שלום") && !is_rtl("SAR 97.75"));
+        assert_eq!(logical_rtl("ةكرش"), "شركة");
+        assert_eq!(logical_rtl(":خيراتلا"), "التاريخ:");
+        assert_eq!(logical_rtl("يلامجلا"), "الجمالي");
+        assert_eq!(logical_rtl("يلامجلإا"), "الإجمالي");
     }
 
     #[test]

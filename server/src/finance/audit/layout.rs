@@ -9,7 +9,8 @@
 
 use super::amounts::{Mark, ParsedAmount, Strictness, parse_amount};
 use super::columns::{ColumnRole, is_table_header, role_of};
-use super::rows::{Row, is_rtl, text_of};
+use super::rows::{Row, text_of};
+use crate::engines::words::is_rtl;
 use crate::engines::words::Word;
 
 /// Far right of any page: mirrored x is `MIRROR - x`.

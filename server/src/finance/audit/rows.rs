@@ -3,6 +3,7 @@
 //! (an OCR engine often cuts a table row into several lines at wide column gaps). Rows are
 //! top to bottom, their words left to right.
 
+use crate::engines::words::is_rtl;
 use std::collections::BTreeMap;
 
 use crate::engines::words::Word;
@@ -116,12 +117,6 @@ pub fn text_of(words: &[&Word]) -> String {
         out.push_str(text);
     }
     out
-}
-
-/// Whether a word is in a right-to-left script (Hebrew, Arabic).
-pub fn is_rtl(text: &str) -> bool {
-    text.chars()
-        .any(|c| matches!(u32::from(c), 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF))
 }
 
 /// Median row height (at least 1): the scale for "close below".

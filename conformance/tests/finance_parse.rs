@@ -1,0 +1,229 @@
+//! `POST /v1/compliance/finance/parse`: a receipt in each of the 12 languages (local number
+//! and date conventions, cash and change lines that are not the total) read with every field
+//! exact from its born-digital PDF, and from its scan for several scripts; a real scanned
+//! receipt; where each field was read; bad uploads refused (415, 413, 422, 400), before they
+//! are charged when their headers tell.
+
+use conformance::finance::{Sample, samples};
+use conformance::pii::{png_header, printed, rendered_pages};
+use conformance::{TestServer, docs, expect_error};
+use suite_client::types::{DocType, FinanceLanguage, ParsedDocument};
+use suite_client::{FilePart, FinanceParseForm};
+use suite_server::platform::{Api, Plan};
+
+fn form(name: &str, bytes: Vec<u8>) -> FinanceParseForm {
+    FinanceParseForm {
+        // The declared type is wrong on purpose: the server sniffs the bytes.
+        file: FilePart::new(name, "application/octet-stream", bytes),
+        doc_type: None,
+        language: None,
+    }
+}
+
+fn cents(amount: f64) -> i64 {
+    (amount * 100.0).round() as i64
+}
+
+/// Every field of `sample` read exactly.
+fn assert_fields(parsed: &ParsedDocument, sample: &Sample, what: &str) {
+    let what = format!("{what} ({:?})", sample.language);
+    assert_eq!(parsed.vendor.as_deref(), Some(sample.vendor), "{what}: {parsed:#?}");
+    assert_eq!(
+        parsed.date.as_ref().map(|d| d.to_string()).as_deref(),
+        Some(sample.date_iso),
+        "{what}: {parsed:#?}"
+    );
+    assert_eq!(parsed.total.map(cents), Some(sample.total()), "{what}: {parsed:#?}");
+    assert_eq!(parsed.tax.map(cents), Some(sample.tax()), "{what}: {parsed:#?}");
+    assert_eq!(
+        parsed.subtotal.map(cents),
+        Some(sample.subtotal()),
+        "{what}: {parsed:#?}"
+    );
+    assert_eq!(
+        parsed.currency.as_deref(),
+        Some(sample.currency),
+        "{what}: {parsed:#?}"
+    );
+    assert_eq!(
+        parsed.line_items.len(),
+        sample.items.len(),
+        "{what}: {:#?}",
+        parsed.line_items
+    );
+    for (item, (description, quantity, unit)) in parsed.line_items.iter().zip(sample.items) {
+        assert!(
+            item.description.contains(description),
+            "{what}: {item:?}"
+        );
+        assert_eq!(item.quantity, f64::from(*quantity), "{what}: {item:?}");
+        assert_eq!(cents(item.unit_price), *unit, "{what}: {item:?}");
+        assert_eq!(item.consistent, Some(true), "{what}: {item:?}");
+    }
+}
+
+async fn server() -> TestServer {
+    docs::server().await
+}
+
+#[tokio::test]
+async fn a_receipt_in_each_of_the_12_languages_is_read_exactly_from_its_pdf() {
+    let server = server().await;
+    let key = server.key(Plan::Unlimited, &[Api::Finance, Api::Docgen]).await;
+    let client = server.client(&key);
+    let mut failures = Vec::new();
+    for sample in samples() {
+        let pdf = printed(&client, sample.html()).await;
+        let parsed = client
+            .finance_parse(form("receipt.pdf", pdf))
+            .await
+            .expect("receipt parsed")
+            .into_inner();
+        // The language is found from the words when the form names none.
+        let checked = std::panic::catch_unwind(|| {
+            assert_fields(&parsed, &sample, "born-digital PDF");
+            assert_eq!(parsed.language, Some(sample.language), "{parsed:#?}");
+        });
+        if checked.is_err() {
+            failures.push(sample.language);
+        }
+        let fields = parsed.fields.as_ref().expect("field sources");
+        let total = fields.total.as_ref().expect("the total's source");
+        assert_eq!(total.page.get(), 1);
+        assert!(
+            total.confidence >= 0.8,
+            "a labelled total in a text layer is near certain: {total:?}"
+        );
+        assert!(
+            total.line.contains(sample.labels.total),
+            "{:?}: the total is read from its labelled line, not {:?}",
+            sample.language,
+            total.line
+        );
+    }
+    assert!(failures.is_empty(), "languages read wrong: {failures:?}");
+}
+
+#[tokio::test]
+async fn scanned_receipts_are_read_in_their_language() {
+    let server = server().await;
+    let key = server.key(Plan::Unlimited, &[Api::Finance, Api::Docgen]).await;
+    let client = server.client(&key);
+    for sample in samples().into_iter().filter(|s| {
+        matches!(
+            s.language,
+            FinanceLanguage::En | FinanceLanguage::De | FinanceLanguage::Ja | FinanceLanguage::Pl
+        )
+    }) {
+        let pdf = printed(&client, sample.html()).await;
+        let png = rendered_pages(&pdf, 200, "png").remove(0);
+        let parsed = client
+            .finance_parse(FinanceParseForm {
+                language: Some(sample.language),
+                doc_type: Some(DocType::Receipt),
+                ..form("receipt.png", png)
+            })
+            .await
+            .expect("scan parsed")
+            .into_inner();
+        assert_fields(&parsed, &sample, "scan");
+        assert_eq!(parsed.doc_type, Some(DocType::Receipt));
+        let total = parsed
+            .fields
+            .as_ref()
+            .and_then(|f| f.total.as_ref())
+            .expect("the total's source");
+        assert!(
+            total.confidence > 0.5 && total.confidence < 1.0,
+            "an OCRed field is less than certain: {total:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_real_scanned_receipt_gives_its_date_and_total() {
+    let server = server().await;
+    let key = server.key(Plan::Unlimited, &[Api::Finance]).await;
+    let client = server.client(&key);
+    let scan = std::fs::read("../../shared/data/receipts/sroie/img/000.jpg")
+        .expect("the shared SROIE receipt beside the repository");
+    let parsed = client
+        .finance_parse(form("receipt.jpg", scan))
+        .await
+        .expect("scan parsed")
+        .into_inner();
+    // SROIE's key for this receipt: 25/12/2018, 9.00.
+    assert_eq!(
+        parsed.date.as_ref().map(|d| d.to_string()).as_deref(),
+        Some("2018-12-25"),
+        "{parsed:#?}"
+    );
+    assert_eq!(parsed.total.map(cents), Some(900), "{parsed:#?}");
+}
+
+#[tokio::test]
+async fn bad_uploads_are_refused_before_they_are_charged() {
+    let server = server().await;
+    let key = server.key(Plan::Free, &[Api::Finance]).await;
+    let client = server.client(&key);
+    let before = server.used(&key, Api::Finance).await;
+
+    let text = expect_error(
+        client
+            .finance_parse(form("receipt.txt", b"Total 12.00".to_vec()))
+            .await,
+        415,
+    );
+    insta::assert_yaml_snapshot!(text.into_inner(), { ".request_id" => "[id]" });
+    let huge = expect_error(
+        client
+            .finance_parse(form("huge.png", png_header(20_000, 20_000)))
+            .await,
+        413,
+    );
+    assert!(huge.message.contains("pixels"), "{}", huge.message);
+    let corrupt = expect_error(
+        client
+            .finance_parse(form("broken.pdf", b"%PDF-1.7\nnot really".to_vec()))
+            .await,
+        422,
+    );
+    insta::assert_yaml_snapshot!(corrupt.into_inner(), { ".request_id" => "[id]" });
+    let raw = server.raw();
+    let unknown = raw
+        .post(server.url("/v1/compliance/finance/parse"))
+        .header("x-api-key", &key.secret)
+        .multipart(
+            reqwest::multipart::Form::new()
+                .part(
+                    "file",
+                    reqwest::multipart::Part::bytes(b"%PDF-1.7".to_vec()).file_name("a.pdf"),
+                )
+                .text("doc_type", "pizza"),
+        )
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(unknown.status(), 400);
+    let body: serde_json::Value = unknown.json().await.expect("an error body");
+    let message = body["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("pizza") && message.contains("bank_statement"),
+        "{message}"
+    );
+    assert_eq!(server.used(&key, Api::Finance).await, before);
+}
+
+#[tokio::test]
+async fn a_page_without_amounts_is_unprocessable() {
+    let server = server().await;
+    let key = server.key(Plan::Unlimited, &[Api::Finance, Api::Docgen]).await;
+    let client = server.client(&key);
+    let pdf = printed(
+        &client,
+        conformance::pii::html("<h1>Meeting notes</h1><p>We talked about the weather.</p>"),
+    )
+    .await;
+    let error = expect_error(client.finance_parse(form("notes.pdf", pdf)).await, 422);
+    insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
+}
