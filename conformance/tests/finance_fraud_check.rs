@@ -1,0 +1,246 @@
+//! `POST /v1/compliance/finance/fraud-check`: a genuine printed receipt scores low with no
+//! signal; each kind of manipulation made here trips its own signal with the figures — a
+//! total that does not add up, a date in the future, the same document sent again by the
+//! same key (not by another), a PDF edited in an editing tool and saved as an incremental
+//! update, an amount set in another font — and bad uploads are refused.
+
+use conformance::finance::samples;
+use conformance::pii::printed;
+use conformance::{TestServer, docs, expect_error};
+use suite_client::types::{FraudCheckResult, FraudSignalType, RiskLevel};
+use suite_client::{FilePart, FinanceFraudCheckForm};
+use suite_server::platform::{Api, Plan};
+
+fn form(name: &str, bytes: Vec<u8>) -> FinanceFraudCheckForm {
+    FinanceFraudCheckForm {
+        // The declared type is wrong on purpose: the server sniffs the bytes.
+        file: FilePart::new(name, "application/octet-stream", bytes),
+        doc_type: None,
+        language: None,
+    }
+}
+
+fn signals(result: &FraudCheckResult) -> Vec<FraudSignalType> {
+    result.signals.iter().map(|s| s.signal).collect()
+}
+
+fn detail(result: &FraudCheckResult, kind: FraudSignalType) -> &str {
+    result
+        .signals
+        .iter()
+        .find(|s| s.signal == kind)
+        .map(|s| s.detail.as_str())
+        .unwrap_or_else(|| panic!("no {kind:?} in {:#?}", result.signals))
+}
+
+/// The English sample receipt's HTML with `from` replaced by `to`.
+fn english_receipt(from: &str, to: &str) -> Vec<u8> {
+    let sample = samples().remove(0);
+    let html = String::from_utf8(sample.html()).expect("UTF-8");
+    assert!(from.is_empty() || html.contains(from), "{from} is not on the receipt");
+    html.replacen(from, to, 1).into_bytes()
+}
+
+/// `pdf` saved again by an editing tool: an incremental update that adds a new document
+/// information dictionary (Producer, CreationDate, a later ModDate) after the original's
+/// end, as Acrobat-style editors save.
+fn edited_in_place(pdf: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(pdf);
+    let last_xref: usize = text
+        .rsplit("startxref")
+        .next()
+        .and_then(|tail| tail.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("the original's startxref");
+    let number = |key: &str| -> String {
+        let at = text.rfind(key).expect(key) + key.len();
+        text[at..]
+            .split(['/', '>'])
+            .next()
+            .expect("a value")
+            .trim()
+            .to_owned()
+    };
+    let size: usize = number("/Size").parse().expect("a /Size");
+    let root = number("/Root");
+    let mut out = pdf.to_vec();
+    if !out.ends_with(b"\n") {
+        out.push(b'\n');
+    }
+    let object_at = out.len();
+    out.extend_from_slice(
+        format!(
+            "{size} 0 obj\n<< /Producer (Nitro Pro 13.70.2.40) /Creator (Nitro Pro) \
+             /CreationDate (D:20260314101500Z) /ModDate (D:20260402163000Z) >>\nendobj\n"
+        )
+        .as_bytes(),
+    );
+    let xref_at = out.len();
+    out.extend_from_slice(
+        format!(
+            "xref\n{size} 1\n{object_at:010} 00000 n \ntrailer\n<< /Size {} /Root {root} /Info {size} 0 R /Prev {last_xref} >>\nstartxref\n{xref_at}\n%%EOF\n",
+            size + 1
+        )
+        .as_bytes(),
+    );
+    out
+}
+
+async fn server() -> TestServer {
+    docs::server().await
+}
+
+#[tokio::test]
+async fn a_genuine_receipt_scores_low_and_manipulations_trip_their_signals() {
+    let server = server().await;
+    let key = server.key(Plan::Unlimited, &[Api::Finance, Api::Docgen]).await;
+    let client = server.client(&key);
+    let check = |pdf: Vec<u8>| {
+        let client = client.clone();
+        async move {
+            client
+                .finance_fraud_check(form("receipt.pdf", pdf))
+                .await
+                .expect("scored")
+                .into_inner()
+        }
+    };
+
+    let genuine = check(printed(&client, english_receipt("", "")).await).await;
+    assert_eq!(signals(&genuine), [], "{:#?}", genuine.signals);
+    assert_eq!(genuine.risk_score, 0);
+    assert_eq!(genuine.risk_level, RiskLevel::Low);
+    let document = genuine.document.as_ref().expect("the document read");
+    assert_eq!(document.vendor.as_deref(), Some("Harbour Street Books Ltd"));
+
+    // £42.48 + VAT £8.50 printed as a total of £58.98.
+    let padded = check(printed(&client, english_receipt("£50.98", "£58.98")).await).await;
+    assert!(
+        signals(&padded).contains(&FraudSignalType::ArithmeticMismatch),
+        "{:#?}",
+        padded.signals
+    );
+    assert!(
+        detail(&padded, FraudSignalType::ArithmeticMismatch).contains("58.98"),
+        "{:#?}",
+        padded.signals
+    );
+    assert!(padded.risk_score >= 25, "{padded:#?}");
+
+    // The harness's clock says 2026-11-15.
+    let future = check(printed(&client, english_receipt("14 March 2026", "14 March 2027")).await)
+        .await;
+    assert!(
+        detail(&future, FraudSignalType::FutureDate).contains("2027-03-14"),
+        "{:#?}",
+        future.signals
+    );
+
+    let edited = check(edited_in_place(
+        &printed(&client, english_receipt("", "")).await,
+    ))
+    .await;
+    let found = signals(&edited);
+    assert!(
+        found.contains(&FraudSignalType::PdfEditedAfterCreation)
+            && found.contains(&FraudSignalType::PdfIncrementalUpdate),
+        "{:#?}",
+        edited.signals
+    );
+    assert!(
+        detail(&edited, FraudSignalType::PdfEditedAfterCreation).contains("Nitro"),
+        "{:#?}",
+        edited.signals
+    );
+    assert!(edited.risk_level >= RiskLevel::Medium, "{edited:#?}");
+
+    let restyled = check(
+        printed(
+            &client,
+            english_receipt(
+                "<td class=n>£50.98</td>",
+                "<td class=n style=\"font-family: 'DejaVu Serif'\">£50.98</td>",
+            ),
+        )
+        .await,
+    )
+    .await;
+    assert!(
+        detail(&restyled, FraudSignalType::FontInconsistency).contains("50.98"),
+        "{:#?}",
+        restyled.signals
+    );
+    insta::assert_yaml_snapshot!(restyled.signals);
+}
+
+#[tokio::test]
+async fn the_same_document_twice_from_one_key_is_a_duplicate_submission() {
+    let server = server().await;
+    let key = server.key(Plan::Unlimited, &[Api::Finance, Api::Docgen]).await;
+    let other = server.key(Plan::Unlimited, &[Api::Finance]).await;
+    let client = server.client(&key);
+    let pdf = printed(&client, english_receipt("", "")).await;
+    let first = client
+        .finance_fraud_check(form("receipt.pdf", pdf.clone()))
+        .await
+        .expect("scored")
+        .into_inner();
+    assert!(!signals(&first).contains(&FraudSignalType::DuplicateSubmission));
+    let again = client
+        .finance_fraud_check(form("receipt-again.pdf", pdf.clone()))
+        .await
+        .expect("scored")
+        .into_inner();
+    assert!(
+        detail(&again, FraudSignalType::DuplicateSubmission).contains("2026-11-15"),
+        "{:#?}",
+        again.signals
+    );
+    // The same receipt printed again (other bytes, same vendor, date and total).
+    let reprinted = printed(&client, english_receipt("VAT Receipt", "VAT Receipt (copy)")).await;
+    assert_ne!(reprinted, pdf);
+    let copy = client
+        .finance_fraud_check(form("copy.pdf", reprinted))
+        .await
+        .expect("scored")
+        .into_inner();
+    assert!(
+        detail(&copy, FraudSignalType::DuplicateSubmission).contains("same vendor, date and total"),
+        "{:#?}",
+        copy.signals
+    );
+    let elsewhere = server
+        .client(&other)
+        .finance_fraud_check(form("receipt.pdf", pdf))
+        .await
+        .expect("scored")
+        .into_inner();
+    assert!(
+        !signals(&elsewhere).contains(&FraudSignalType::DuplicateSubmission),
+        "another key's submissions are not this key's: {:#?}",
+        elsewhere.signals
+    );
+}
+
+#[tokio::test]
+async fn bad_uploads_are_refused() {
+    let server = server().await;
+    let key = server.key(Plan::Free, &[Api::Finance]).await;
+    let client = server.client(&key);
+    let before = server.used(&key, Api::Finance).await;
+    let error = expect_error(
+        client
+            .finance_fraud_check(form("invoice.docx", b"PK\x03\x04not really".to_vec()))
+            .await,
+        415,
+    );
+    insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
+    let encrypted = expect_error(
+        client
+            .finance_fraud_check(form("locked.pdf", docs::encrypted_pdf()))
+            .await,
+        422,
+    );
+    assert!(encrypted.message.contains("encrypted"), "{}", encrypted.message);
+    assert_eq!(server.used(&key, Api::Finance).await, before);
+}
