@@ -5,7 +5,7 @@
 //! update, an amount set in another font — and bad uploads are refused.
 
 use conformance::finance::samples;
-use conformance::pii::printed;
+use conformance::pii::{png_header, printed};
 use conformance::{TestServer, docs, expect_error};
 use suite_client::types::{FraudCheckResult, FraudSignalType, RiskLevel};
 use suite_client::{FilePart, FinanceFraudCheckForm};
@@ -235,6 +235,29 @@ async fn bad_uploads_are_refused() {
         415,
     );
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
+    let huge = expect_error(
+        client
+            .finance_fraud_check(form("huge.png", png_header(20_000, 20_000)))
+            .await,
+        413,
+    );
+    assert!(huge.message.contains("pixels"), "{}", huge.message);
+    let raw = server.raw();
+    let unknown = raw
+        .post(server.url("/v1/compliance/finance/fraud-check"))
+        .header("x-api-key", &key.secret)
+        .multipart(
+            reqwest::multipart::Form::new()
+                .part(
+                    "file",
+                    reqwest::multipart::Part::bytes(b"%PDF-1.7".to_vec()).file_name("a.pdf"),
+                )
+                .text("language", "tlh"),
+        )
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(unknown.status(), 400);
     let encrypted = expect_error(
         client
             .finance_fraud_check(form("locked.pdf", docs::encrypted_pdf()))
