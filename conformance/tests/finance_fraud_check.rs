@@ -37,7 +37,10 @@ fn detail(result: &FraudCheckResult, kind: FraudSignalType) -> &str {
 fn english_receipt(from: &str, to: &str) -> Vec<u8> {
     let sample = samples().remove(0);
     let html = String::from_utf8(sample.html()).expect("UTF-8");
-    assert!(from.is_empty() || html.contains(from), "{from} is not on the receipt");
+    assert!(
+        from.is_empty() || html.contains(from),
+        "{from} is not on the receipt"
+    );
     html.replacen(from, to, 1).into_bytes()
 }
 
@@ -93,7 +96,9 @@ async fn server() -> TestServer {
 #[tokio::test]
 async fn a_genuine_receipt_scores_low_and_manipulations_trip_their_signals() {
     let server = server().await;
-    let key = server.key(Plan::Unlimited, &[Api::Finance, Api::Docgen]).await;
+    let key = server
+        .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
+        .await;
     let client = server.client(&key);
     let check = |pdf: Vec<u8>| {
         let client = client.clone();
@@ -128,8 +133,8 @@ async fn a_genuine_receipt_scores_low_and_manipulations_trip_their_signals() {
     assert!(padded.risk_score >= 25, "{padded:#?}");
 
     // The harness's clock says 2026-11-15.
-    let future = check(printed(&client, english_receipt("14 March 2026", "14 March 2027")).await)
-        .await;
+    let future =
+        check(printed(&client, english_receipt("14 March 2026", "14 March 2027")).await).await;
     assert!(
         detail(&future, FraudSignalType::FutureDate).contains("2027-03-14"),
         "{:#?}",
@@ -176,7 +181,9 @@ async fn a_genuine_receipt_scores_low_and_manipulations_trip_their_signals() {
 #[tokio::test]
 async fn the_same_document_twice_from_one_key_is_a_duplicate_submission() {
     let server = server().await;
-    let key = server.key(Plan::Unlimited, &[Api::Finance, Api::Docgen]).await;
+    let key = server
+        .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
+        .await;
     let other = server.key(Plan::Unlimited, &[Api::Finance]).await;
     let client = server.client(&key);
     let pdf = printed(&client, english_receipt("", "")).await;
@@ -197,7 +204,11 @@ async fn the_same_document_twice_from_one_key_is_a_duplicate_submission() {
         again.signals
     );
     // The same receipt printed again (other bytes, same vendor, date and total).
-    let reprinted = printed(&client, english_receipt("VAT Receipt", "VAT Receipt (copy)")).await;
+    let reprinted = printed(
+        &client,
+        english_receipt("VAT Receipt", "VAT Receipt (copy)"),
+    )
+    .await;
     assert_ne!(reprinted, pdf);
     let copy = client
         .finance_fraud_check(form("copy.pdf", reprinted))
@@ -264,6 +275,10 @@ async fn bad_uploads_are_refused() {
             .await,
         422,
     );
-    assert!(encrypted.message.contains("encrypted"), "{}", encrypted.message);
+    assert!(
+        encrypted.message.contains("encrypted"),
+        "{}",
+        encrypted.message
+    );
     assert_eq!(server.used(&key, Api::Finance).await, before);
 }

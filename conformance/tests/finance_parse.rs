@@ -27,14 +27,26 @@ fn cents(amount: f64) -> i64 {
 /// Every field of `sample` read exactly.
 fn assert_fields(parsed: &ParsedDocument, sample: &Sample, what: &str) {
     let what = format!("{what} ({:?})", sample.language);
-    assert_eq!(parsed.vendor.as_deref(), Some(sample.vendor), "{what}: {parsed:#?}");
+    assert_eq!(
+        parsed.vendor.as_deref(),
+        Some(sample.vendor),
+        "{what}: {parsed:#?}"
+    );
     assert_eq!(
         parsed.date.as_ref().map(|d| d.to_string()).as_deref(),
         Some(sample.date_iso),
         "{what}: {parsed:#?}"
     );
-    assert_eq!(parsed.total.map(cents), Some(sample.total()), "{what}: {parsed:#?}");
-    assert_eq!(parsed.tax.map(cents), Some(sample.tax()), "{what}: {parsed:#?}");
+    assert_eq!(
+        parsed.total.map(cents),
+        Some(sample.total()),
+        "{what}: {parsed:#?}"
+    );
+    assert_eq!(
+        parsed.tax.map(cents),
+        Some(sample.tax()),
+        "{what}: {parsed:#?}"
+    );
     assert_eq!(
         parsed.subtotal.map(cents),
         Some(sample.subtotal()),
@@ -52,10 +64,7 @@ fn assert_fields(parsed: &ParsedDocument, sample: &Sample, what: &str) {
         parsed.line_items
     );
     for (item, (description, quantity, unit)) in parsed.line_items.iter().zip(sample.items) {
-        assert!(
-            item.description.contains(description),
-            "{what}: {item:?}"
-        );
+        assert!(item.description.contains(description), "{what}: {item:?}");
         assert_eq!(item.quantity, f64::from(*quantity), "{what}: {item:?}");
         assert_eq!(cents(item.unit_price), *unit, "{what}: {item:?}");
         assert_eq!(item.consistent, Some(true), "{what}: {item:?}");
@@ -69,7 +78,9 @@ async fn server() -> TestServer {
 #[tokio::test]
 async fn a_receipt_in_each_of_the_12_languages_is_read_exactly_from_its_pdf() {
     let server = server().await;
-    let key = server.key(Plan::Unlimited, &[Api::Finance, Api::Docgen]).await;
+    let key = server
+        .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
+        .await;
     let client = server.client(&key);
     let mut failures = Vec::new();
     for sample in samples() {
@@ -107,7 +118,9 @@ async fn a_receipt_in_each_of_the_12_languages_is_read_exactly_from_its_pdf() {
 #[tokio::test]
 async fn scanned_receipts_are_read_in_their_language() {
     let server = server().await;
-    let key = server.key(Plan::Unlimited, &[Api::Finance, Api::Docgen]).await;
+    let key = server
+        .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
+        .await;
     let client = server.client(&key);
     for sample in samples().into_iter().filter(|s| {
         matches!(
@@ -217,7 +230,9 @@ async fn bad_uploads_are_refused_before_they_are_charged() {
 #[tokio::test]
 async fn a_page_without_amounts_is_unprocessable() {
     let server = server().await;
-    let key = server.key(Plan::Unlimited, &[Api::Finance, Api::Docgen]).await;
+    let key = server
+        .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
+        .await;
     let client = server.client(&key);
     let pdf = printed(
         &client,

@@ -5,12 +5,10 @@
 
 use sha2::{Digest, Sha256};
 
-use super::answers;
 use super::audit::{self, AuditError};
 use super::fraud::{self, SignalKind, pdf_fonts, pdf_forensics};
-use super::language;
 use super::parse::{self, Parsed};
-use super::{Finance, MAX_CSV_ROWS};
+use super::{Finance, MAX_CSV_ROWS, wire};
 use crate::engines::ocr::Layout;
 use crate::engines::pages::{self, Source};
 use crate::engines::words::Word;
@@ -118,7 +116,7 @@ impl Finance {
             self.limits,
             &self.ocr,
             pages::Scan {
-                languages: language::tesseract_codes(language),
+                languages: wire::tesseract_codes(language),
                 layout: Layout::Rows,
             },
         )
@@ -138,8 +136,8 @@ impl Finance {
         // Without a language the scan is read in English and the rules guess the language
         // from the words (a born-digital PDF in any of the 12 reads right).
         let hints = parse::Hints {
-            language: language.map(|l| language::code(Some(l)).to_owned()),
-            doc_type: doc_type.map(answers::doc_type_in),
+            language: language.map(|l| wire::language_code(Some(l)).to_owned()),
+            doc_type: doc_type.map(wire::doc_type_in),
         };
         let parsed = parse::parse(&words, &hints);
         Ok((source, words, parsed))
@@ -154,12 +152,12 @@ impl Finance {
                 "neither a total nor a line item could be read in the document".into(),
             ));
         }
-        Ok(answers::document(&parsed, form.doc_type))
+        Ok(wire::document(&parsed, form.doc_type))
     }
 
     pub async fn audit(&self, form: FinanceAuditForm) -> Result<types::AuditResult, ApiError> {
         let hints = audit::Hints {
-            language: Some(language::code(form.language).to_owned()),
+            language: Some(wire::language_code(form.language).to_owned()),
             currency: currency_of(form.currency.as_deref())?,
         };
         let statement = match statement_source(&form.file)? {
@@ -175,7 +173,7 @@ impl Finance {
         })
         .await
         .map_err(|e| ApiError::internal(format!("the audit stopped: {e}")))?;
-        Ok(answers::audit(&audited.0, &audited.1))
+        Ok(wire::audit(&audited.0, &audited.1))
     }
 
     pub async fn fraud_check(
@@ -188,7 +186,7 @@ impl Finance {
             .read_fields(&form.file, form.doc_type, form.language)
             .await?;
         let today = platform.now().date_naive();
-        let facts = answers::facts(&parsed, form.doc_type, &words);
+        let facts = wire::facts(&parsed, form.doc_type, &words);
         let mut assessment = fraud::assess(&facts, today);
         if source == Source::Pdf {
             let bytes = form.file.bytes.clone();
@@ -227,7 +225,7 @@ impl Finance {
                 ),
             ));
         }
-        Ok(answers::fraud(&assessment, &parsed, form.doc_type))
+        Ok(wire::fraud(&assessment, &parsed, form.doc_type))
     }
 }
 

@@ -4,13 +4,12 @@
 //! read through the shared engines (PDF text layers, OCR); dates through the validation API's
 //! date engine; everything else in this folder is pure and tested without HTTP.
 
-mod answers;
 pub mod audit;
 pub mod fraud;
 mod http;
-pub mod language;
 pub mod parse;
 pub mod tools;
+mod wire;
 
 use std::sync::Arc;
 

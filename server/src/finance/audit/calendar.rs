@@ -210,7 +210,6 @@ pub fn easter(year: i32) -> Option<NaiveDate> {
 }
 
 /// Whether `date` is a business day of the region (used by the fixtures).
-
 pub fn is_business_day(
     region: HolidayRegion,
     date: NaiveDate,
@@ -221,7 +220,6 @@ pub fn is_business_day(
 }
 
 /// The next business day from `date` (itself when it is one).
-
 pub fn business_day_from(
     region: HolidayRegion,
     date: NaiveDate,

@@ -10,8 +10,8 @@
 use super::amounts::{Mark, ParsedAmount, Strictness, parse_amount};
 use super::columns::{ColumnRole, is_table_header, role_of};
 use super::rows::{Row, text_of};
-use crate::engines::words::is_rtl;
 use crate::engines::words::Word;
+use crate::engines::words::is_rtl;
 
 /// Far right of any page: mirrored x is `MIRROR - x`.
 const MIRROR: i64 = 1_000_000;

@@ -1,14 +1,39 @@
-//! The engines' results as the contract's types: amounts from exact hundredths to the wire's
-//! numbers, dates to `YYYY-MM-DD`, enums matched one by one (a new kind on either side is a
-//! compile error here, not a silent gap).
+//! Between the wire and the engines: the form's language as the engines' code and OCR data,
+//! and the engines' results as the contract's types (amounts from exact hundredths to the
+//! wire's numbers, dates to `YYYY-MM-DD`, enums matched one by one, so a new kind on either
+//! side is a compile error here, not a silent gap).
 
 use chrono::NaiveDate;
 
 use super::audit::{self, Anomaly, AnomalyKind, Audit, Statement};
 use super::fraud::{self, Assessment, DocKind, Facts, ItemFacts, SignalKind};
 use super::parse::{self, Field, Parsed};
+use crate::engines::ocr::languages;
 use crate::engines::words::Word;
-use crate::generated::types;
+use crate::generated::types::{self, FinanceLanguage};
+
+/// The ISO 639-1 code of `language` (`en` when the form names none).
+pub fn language_code(language: Option<FinanceLanguage>) -> &'static str {
+    match language.unwrap_or(FinanceLanguage::En) {
+        FinanceLanguage::En => "en",
+        FinanceLanguage::Es => "es",
+        FinanceLanguage::Fr => "fr",
+        FinanceLanguage::De => "de",
+        FinanceLanguage::It => "it",
+        FinanceLanguage::Pt => "pt",
+        FinanceLanguage::Nl => "nl",
+        FinanceLanguage::Pl => "pl",
+        FinanceLanguage::Zh => "zh",
+        FinanceLanguage::Ja => "ja",
+        FinanceLanguage::Ko => "ko",
+        FinanceLanguage::Ar => "ar",
+    }
+}
+
+/// Tesseract language codes for scans in `language`, its own data first.
+pub fn tesseract_codes(language: Option<FinanceLanguage>) -> &'static [&'static str] {
+    languages::tesseract_codes(language_code(language)).unwrap_or(&["eng"])
+}
 
 /// Hundredths as the wire's number.
 fn money(cents: i64) -> f64 {
@@ -268,5 +293,33 @@ pub fn fraud(
             .collect(),
         doc_type: document.doc_type,
         document: Some(document),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_its_own_ocr_data() {
+        let all = [
+            FinanceLanguage::En,
+            FinanceLanguage::Es,
+            FinanceLanguage::Fr,
+            FinanceLanguage::De,
+            FinanceLanguage::It,
+            FinanceLanguage::Pt,
+            FinanceLanguage::Nl,
+            FinanceLanguage::Pl,
+            FinanceLanguage::Zh,
+            FinanceLanguage::Ja,
+            FinanceLanguage::Ko,
+            FinanceLanguage::Ar,
+        ];
+        for language in &all[1..] {
+            assert_ne!(tesseract_codes(Some(*language))[0], "eng", "{language:?}");
+        }
+        assert_eq!(tesseract_codes(None), ["eng"]);
+        assert_eq!(tesseract_codes(Some(FinanceLanguage::Ja)), ["jpn", "eng"]);
     }
 }
