@@ -4,7 +4,7 @@
 //! duplicates, weekend postings and amounts just below a threshold are found with the rows
 //! they concern; bad uploads are refused (415, 413, 422, 400) before they are charged.
 
-use conformance::pii::printed;
+use conformance::pii::{printed, rendered_pages};
 use conformance::{TestServer, docs, expect_error};
 use suite_client::types::{AnomalyKind, AuditResult, FinanceLanguage, Severity};
 use suite_client::{FilePart, FinanceAuditForm};
@@ -91,6 +91,25 @@ async fn a_clean_printed_statement_reconciles_and_raises_no_alarm() {
         assert_eq!(read.balance.map(cents), meant.balance, "{read:?}");
     }
     assert!(result.benford.is_none(), "too few amounts for Benford");
+}
+
+#[tokio::test]
+async fn a_scanned_statement_is_read_by_ocr() {
+    let server = server().await;
+    let key = server
+        .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
+        .await;
+    let client = server.client(&key);
+    let statement = generate(&Spec::new(6, 25));
+    let pdf = printed(&client, statement.html().into_bytes()).await;
+    let scan = rendered_pages(&pdf, 200, "png").remove(0);
+    let result = client
+        .finance_audit(form("statement.png", scan))
+        .await
+        .expect("scan audited")
+        .into_inner();
+    assert_read(&result, &statement.truth());
+    assert!(result.balance_check_passed, "{:#?}", result.anomalies);
 }
 
 #[tokio::test]

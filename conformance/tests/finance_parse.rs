@@ -154,6 +154,32 @@ async fn scanned_receipts_are_read_in_their_language() {
 }
 
 #[tokio::test]
+async fn a_skewed_photo_is_read_straight() {
+    let server = server().await;
+    let key = server
+        .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
+        .await;
+    let client = server.client(&key);
+    let sample = samples().remove(0);
+    // The receipt photographed 3 degrees off square.
+    let html = String::from_utf8(sample.html()).expect("UTF-8").replace(
+        "<body>",
+        "<body style=\"transform: rotate(3deg); transform-origin: top left\">",
+    );
+    let pdf = printed(&client, html.into_bytes()).await;
+    let photo = rendered_pages(&pdf, 200, "jpeg").remove(0);
+    let parsed = client
+        .finance_parse(FinanceParseForm {
+            language: Some(FinanceLanguage::En),
+            ..form("photo.jpg", photo)
+        })
+        .await
+        .expect("photo parsed")
+        .into_inner();
+    assert_fields(&parsed, &sample, "skewed photo");
+}
+
+#[tokio::test]
 async fn a_real_scanned_receipt_gives_its_date_and_total() {
     let server = server().await;
     let key = server.key(Plan::Unlimited, &[Api::Finance]).await;

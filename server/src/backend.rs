@@ -247,7 +247,7 @@ impl Backend for Suite {
         _caller: &Caller,
         form: FinanceParseForm,
     ) -> Result<types::ParsedDocument, ApiError> {
-        self.finance.parse(form).await
+        self.finance.parse(&self.platform, form).await
     }
 
     async fn finance_audit_precheck(

@@ -5,6 +5,7 @@
 //! platform (the engines rule, checked by `cargo xtask layering`).
 
 pub mod browser;
+pub mod deskew;
 #[cfg(test)]
 pub(crate) mod fixtures;
 pub mod image_pdf;

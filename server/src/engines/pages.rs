@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use futures::StreamExt as _;
 
+use super::deskew;
 use super::ocr::{Layout, Ocr, OcrError};
 use super::poppler::{self, PopplerError, RasterKind};
 use super::raster::{self, RasterError, RasterFormat};
@@ -206,11 +207,14 @@ async fn pdf_pages(pdf: &[u8], limits: Limits) -> Result<usize, PagesError> {
     Ok(info.pages)
 }
 
-/// How scans are OCRed: Tesseract language codes, the page's layout.
+/// How scans are OCRed: Tesseract language codes, the page's layout, and whether a page
+/// photographed off square is straightened first (its boxes are then on the straightened
+/// page, so a reader that paints on the original keeps this off).
 #[derive(Debug, Clone, Copy)]
 pub struct Scan<'a> {
     pub languages: &'a [&'a str],
     pub layout: Layout,
+    pub deskew: bool,
 }
 
 /// Reads every page of an upload; scans are OCRed as `scan` says.
@@ -225,8 +229,10 @@ pub async fn read(
         Source::Image(_) => {
             let gray = {
                 let bytes = bytes.to_vec();
+                let deskew = scan.deskew;
                 blocking(move || {
-                    raster::decode(&bytes, &limits.raster()).map(|d| raster::gray_pnm(&d.image))
+                    raster::decode(&bytes, &limits.raster())
+                        .map(|d| ocr_input(raster::gray(&d.image), deskew))
                 })
                 .await??
             };
@@ -260,7 +266,7 @@ async fn read_pdf(
     // as many again rendering ahead), so a scanned document keeps every worker busy.
     let ahead = ocr.workers() * 2;
     let pages: Vec<Result<Page, PagesError>> = futures::stream::iter(layers)
-        .map(|layer| read_layer(pdf, layer, ocr, scan))
+        .map(|layer| read_layer(pdf, layer, ocr, scan, limits))
         .buffered(ahead.max(1))
         .collect()
         .await;
@@ -273,6 +279,7 @@ async fn read_layer(
     layer: poppler::PdfPageWords,
     ocr: &Ocr,
     scan: Scan<'_>,
+    limits: Limits,
 ) -> Result<Page, PagesError> {
     let number = layer.page;
     if layer.words.iter().any(|w| !w.text.trim().is_empty()) {
@@ -308,7 +315,24 @@ async fn read_layer(
             )));
         }
     };
+    let image = if scan.deskew {
+        let limits = limits.raster();
+        blocking(move || {
+            raster::decode_pnm(&image, &limits).map(|rgb| ocr_input(raster::gray(&rgb), true))
+        })
+        .await??
+    } else {
+        image
+    };
     ocr_page(ocr, number, image, scan).await
+}
+
+/// The gray page as the OCR engine reads it, straightened first when asked.
+fn ocr_input(page: image::GrayImage, deskew: bool) -> Vec<u8> {
+    match deskew.then(|| deskew::straighten(&page)).flatten() {
+        Some((straight, _)) => raster::pnm(&straight),
+        None => raster::pnm(&page),
+    }
 }
 
 async fn ocr_page(

@@ -325,14 +325,22 @@ pub fn paint(image: &mut RgbImage, boxes: &[Rect], fill: [u8; 3]) {
 /// `image` in gray as a binary PGM (P5): what the OCR engine reads, written here so that
 /// its C decoders only ever see a format this small and this simple.
 pub fn gray_pnm(image: &RgbImage) -> Vec<u8> {
+    pnm(&gray(image))
+}
+
+/// `image` in gray: ITU-R BT.601 luma, as Tesseract's own conversion.
+pub fn gray(image: &RgbImage) -> image::GrayImage {
+    image::GrayImage::from_fn(image.width(), image.height(), |x, y| {
+        let [r, g, b] = image.get_pixel(x, y).0;
+        image::Luma([((u32::from(r) * 299 + u32::from(g) * 587 + u32::from(b) * 114) / 1000) as u8])
+    })
+}
+
+/// A gray image as a binary PGM (P5).
+pub fn pnm(image: &image::GrayImage) -> Vec<u8> {
     let (w, h) = image.dimensions();
     let mut out = format!("P5\n{w} {h}\n255\n").into_bytes();
-    out.reserve(w as usize * h as usize);
-    out.extend(image.pixels().map(|p| {
-        let [r, g, b] = p.0;
-        // ITU-R BT.601 luma, as Tesseract's own conversion.
-        ((u32::from(r) * 299 + u32::from(g) * 587 + u32::from(b) * 114) / 1000) as u8
-    }));
+    out.extend_from_slice(image.as_raw());
     out
 }
 

@@ -118,6 +118,7 @@ impl Finance {
             pages::Scan {
                 languages: wire::tesseract_codes(language),
                 layout: Layout::Rows,
+                deskew: true,
             },
         )
         .await?;
@@ -130,6 +131,7 @@ impl Finance {
         upload: &Upload,
         doc_type: Option<types::DocType>,
         language: Option<types::FinanceLanguage>,
+        today: chrono::NaiveDate,
     ) -> Result<(Source, Vec<Vec<Word>>, Parsed), ApiError> {
         let source = page_source(upload, READER)?;
         let words = self.words(upload, source, language).await?;
@@ -138,14 +140,20 @@ impl Finance {
         let hints = parse::Hints {
             language: language.map(|l| wire::language_code(Some(l)).to_owned()),
             doc_type: doc_type.map(wire::doc_type_in),
+            today: Some(today),
         };
         let parsed = parse::parse(&words, &hints);
         Ok((source, words, parsed))
     }
 
-    pub async fn parse(&self, form: FinanceParseForm) -> Result<types::ParsedDocument, ApiError> {
+    pub async fn parse(
+        &self,
+        platform: &Platform,
+        form: FinanceParseForm,
+    ) -> Result<types::ParsedDocument, ApiError> {
+        let today = platform.now().date_naive();
         let (_, _, parsed) = self
-            .read_fields(&form.file, form.doc_type, form.language)
+            .read_fields(&form.file, form.doc_type, form.language, today)
             .await?;
         if parsed.total.is_none() && parsed.line_items.is_empty() {
             return Err(ApiError::Unprocessable(
@@ -182,10 +190,10 @@ impl Finance {
         caller: &Caller,
         form: FinanceFraudCheckForm,
     ) -> Result<types::FraudCheckResult, ApiError> {
-        let (source, words, parsed) = self
-            .read_fields(&form.file, form.doc_type, form.language)
-            .await?;
         let today = platform.now().date_naive();
+        let (source, words, parsed) = self
+            .read_fields(&form.file, form.doc_type, form.language, today)
+            .await?;
         let facts = wire::facts(&parsed, form.doc_type, &words);
         let mut assessment = fraud::assess(&facts, today);
         if source == Source::Pdf {

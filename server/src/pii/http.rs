@@ -297,6 +297,7 @@ impl Pii {
             pages::Scan {
                 languages: tesseract_codes(scan.language),
                 layout: Layout::Auto,
+                deskew: false,
             },
         )
         .await?;

@@ -2,7 +2,8 @@
 //! `dd.mm.yy`, `yyyy-mm-dd`, `yyyy年m月d日`, `2024년 3월 5일`, month names either side of the
 //! day) and read by the validation API's date engine (`validate::date::convert`): this module
 //! only finds and ranks; it parses nothing itself. Dates labelled as the document's date win;
-//! due, delivery and expiry dates lose against any other.
+//! due, delivery and expiry dates lose against any other; a date after today is repaired or
+//! loses against any plausible one (`date_repair`).
 
 use std::sync::LazyLock;
 
@@ -12,6 +13,7 @@ use regex::Regex;
 use crate::validate::date::{Request, convert};
 
 use super::currency::names_us_dollars;
+use super::date_repair::{EARLIEST_YEAR, LATEST_YEAR, digit_slips, plausible, repaired};
 use super::labels::{DATE_LABELS, OTHER_DATE_LABELS};
 use super::rows::Row;
 use super::text::{ascii_digits, has_any};
@@ -22,6 +24,10 @@ static CANDIDATES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         r"\d{4}\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일]?",
         // 25/12/2018, 05.03.24, 2018-12-25 (no spaces: "3-7 - 15" is no date)
         r"(?:^|[^\w])(\d{1,4}[./-]\d{1,2}[./-]\d{2,4})(?:[^\d]|$)",
+        // 25/12/201810:31 (a time glued to the year)
+        r"(?:^|[^\w])(\d{1,2}[./-]\d{1,2}[./-]\d{4})\d{1,2}:\d{2}",
+        // 25 / 12 / 2018 (OCR split the date into tokens; slashes and a full year only)
+        r"(?:^|[^\w])(\d{1,2} ?/ ?\d{1,2} ?/ ?\d{4})(?:[^\d]|$)",
         // 2024. 3. 5. (Korean)
         r"(?:^|[^\w])(\d{4}\.\s?\d{1,2}\.\s?\d{1,2}\.?)(?:[^\d]|$)",
         // 12 mars 2024, 5. März 2024, 5 de marzo de 2024, 25-DEC-2018, 1st January 2024
@@ -63,11 +69,16 @@ pub fn day_first(currency: Option<&str>, rows: &[Row]) -> bool {
     !(us_address || named_dollars || dollars_and_phone)
 }
 
-/// The document's date.
-pub fn date_of(rows: &[Row], day_first: bool) -> Option<DateFound> {
+/// The document's date; `today` (when known) tells misread years.
+pub fn date_of(rows: &[Row], day_first: bool, today: Option<NaiveDate>) -> Option<DateFound> {
     let mut best: Option<(i32, DateFound)> = None;
     for (index, row) in rows.iter().enumerate() {
-        let Some((date, ambiguous)) = first_date_in(&row.text, day_first) else {
+        let Some(Reading {
+            date,
+            ambiguous,
+            trust,
+        }) = plausible_date_in(&row.text, day_first, today)
+        else {
             continue;
         };
         let previous = index.checked_sub(1).and_then(|i| rows.get(i));
@@ -81,12 +92,18 @@ pub fn date_of(rows: &[Row], day_first: bool) -> Option<DateFound> {
         if has_any(&row.folded, OTHER_DATE_LABELS) {
             score -= 3;
         }
+        match trust {
+            Trust::Written => {}
+            Trust::Repaired => score -= 1,
+            Trust::Implausible => score -= 6,
+        }
         let certainty = match (score > 0, ambiguous) {
             (true, false) => 0.97,
             (true, true) => 0.85,
             (false, false) => 0.9,
             (false, true) => 0.75,
-        } * if score < 0 { 0.6 } else { 1.0 };
+        } * if score < 0 { 0.6 } else { 1.0 }
+            * trust.certainty();
         let found = DateFound {
             date,
             row: index,
@@ -102,8 +119,101 @@ pub fn date_of(rows: &[Row], day_first: bool) -> Option<DateFound> {
     best.map(|(_, found)| found)
 }
 
+/// How far a date read from a row can be trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Trust {
+    /// As written, and plausible.
+    Written,
+    /// Its year repaired from an OCR digit confusion.
+    Repaired,
+    /// After today and not repairable: used only when nothing else is found.
+    Implausible,
+}
+
+impl Trust {
+    fn certainty(self) -> f32 {
+        match self {
+            Trust::Written => 1.0,
+            Trust::Repaired => 0.7,
+            Trust::Implausible => 0.4,
+        }
+    }
+}
+
+/// A date read from a row.
+struct Reading {
+    date: NaiveDate,
+    /// The other day/month order was also valid.
+    ambiguous: bool,
+    trust: Trust,
+}
+
+/// The first plausible date of a row, else the first repairable one, else the first one.
+fn plausible_date_in(text: &str, day_first: bool, today: Option<NaiveDate>) -> Option<Reading> {
+    let found = dates_in(text, day_first);
+    let reading = |(date, ambiguous): (NaiveDate, bool), trust| Reading {
+        date,
+        ambiguous,
+        trust,
+    };
+    if let Some(&written) = found.iter().find(|(date, _)| plausible(*date, today)) {
+        return Some(reading(written, Trust::Written));
+    }
+    if let Some((fixed, ambiguous)) = found
+        .iter()
+        .find_map(|&(date, ambiguous)| repaired(date, today).map(|d| (d, ambiguous)))
+    {
+        return Some(reading((fixed, ambiguous), Trust::Repaired));
+    }
+    if let Some(fixed) = slip_repaired_date_in(text, day_first, today) {
+        return Some(reading(fixed, Trust::Repaired));
+    }
+    found
+        .first()
+        .map(|&first| reading(first, Trust::Implausible))
+}
+
+/// The first date-like text of `text` that is no date (`42 Mar 2018`, `30/83/2018`) but
+/// becomes exactly one plausible date with one digit swapped for a look-alike.
+fn slip_repaired_date_in(
+    text: &str,
+    day_first: bool,
+    today: Option<NaiveDate>,
+) -> Option<(NaiveDate, bool)> {
+    let text = ascii_digits(text);
+    let mut unread: Vec<(usize, &str)> = CANDIDATES
+        .iter()
+        .flat_map(|pattern| pattern.captures_iter(&text))
+        .filter_map(|captures| captures.get(1).or_else(|| captures.get(0)))
+        .filter(|candidate| read_date(candidate.as_str(), day_first).is_none())
+        .map(|candidate| (candidate.start(), candidate.as_str()))
+        .collect();
+    unread.sort_unstable();
+    unread.into_iter().find_map(|(_, candidate)| {
+        let mut repairs: Vec<(NaiveDate, bool)> = Vec::new();
+        for variant in digit_slips(candidate) {
+            if let Some((date, ambiguous)) = read_date(&variant, day_first)
+                && plausible(date, today)
+                && !repairs.iter().any(|(d, _)| *d == date)
+            {
+                repairs.push((date, ambiguous));
+            }
+        }
+        match repairs.as_slice() {
+            [only] => Some(*only),
+            _ => None,
+        }
+    })
+}
+
 /// The first date written in `text` and whether the other day/month order was also valid.
 fn first_date_in(text: &str, day_first: bool) -> Option<(NaiveDate, bool)> {
+    dates_in(text, day_first).into_iter().next()
+}
+
+/// The dates written in `text`, left to right, each with whether the other day/month order
+/// was also valid.
+fn dates_in(text: &str, day_first: bool) -> Vec<(NaiveDate, bool)> {
     let text = ascii_digits(text);
     let mut found: Vec<(usize, NaiveDate, bool)> = Vec::new();
     for pattern in CANDIDATES.iter() {
@@ -116,15 +226,24 @@ fn first_date_in(text: &str, day_first: bool) -> Option<(NaiveDate, bool)> {
             }
         }
     }
+    found.sort_by_key(|(start, _, _)| *start);
+    found.dedup_by_key(|(start, _, _)| *start);
     found
         .into_iter()
-        .min_by_key(|(start, _, _)| *start)
         .map(|(_, date, ambiguous)| (date, ambiguous))
+        .collect()
 }
 
 /// A candidate read by the date engine, kept when it is a plausible document date.
 fn read_date(candidate: &str, day_first: bool) -> Option<(NaiveDate, bool)> {
     let trimmed = candidate.trim().trim_end_matches([',', '-', '/']);
+    let unspaced;
+    let trimmed = if trimmed.contains(" /") || trimmed.contains("/ ") {
+        unspaced = trimmed.replace(' ', "");
+        unspaced.as_str()
+    } else {
+        trimmed
+    };
     let answer = convert(&Request {
         date: trimmed,
         day_first,
@@ -135,7 +254,7 @@ fn read_date(candidate: &str, day_first: bool) -> Option<(NaiveDate, bool)> {
     }
     let date = NaiveDate::from_ymd_opt(answer.year?, answer.month?, answer.day?)?;
     let year = answer.year?;
-    (1990..=2100)
+    (EARLIEST_YEAR..=LATEST_YEAR)
         .contains(&year)
         .then_some((date, answer.ambiguous))
 }
@@ -182,6 +301,48 @@ mod tests {
         assert_eq!(
             first_date_in("2024. 3. 5. 12:00", false).map(|(d, _)| d),
             Some(ymd(2024, 3, 5))
+        );
+    }
+
+    #[test]
+    fn glued_labels_glued_times_and_split_tokens_still_read() {
+        let cases = [
+            "Date:25/12/2018",
+            "25/12/2018 10:31",
+            "25/12/201810:31",
+            "Date 25 / 12 / 2018",
+            "25/12/ 2018 10:31",
+            "25-12-18",
+        ];
+        for text in cases {
+            assert_eq!(
+                first_date_in(text, true).map(|(d, _)| d),
+                Some(ymd(2018, 12, 25)),
+                "{text}"
+            );
+        }
+    }
+
+    fn rows(lines: &[&str]) -> Vec<Row> {
+        crate::finance::parse::rows::rows_of(&[crate::finance::parse::test_support::page(lines)])
+    }
+
+    #[test]
+    fn a_year_after_today_loses_to_a_plausible_date_or_is_repaired() {
+        let today = Some(ymd(2026, 11, 25));
+        let found = |lines: &[&str]| date_of(&rows(lines), true, today).map(|d| d.date);
+        assert_eq!(
+            found(&["Date: 14/03/2028", "Printed 15/03/2018 10:00"]),
+            Some(ymd(2018, 3, 15))
+        );
+        assert_eq!(
+            found(&["SHOP", "14 Mar 2048 18:40"]),
+            Some(ymd(2018, 3, 14))
+        );
+        // Without a clock the date is read as written.
+        assert_eq!(
+            date_of(&rows(&["14 Mar 2048 18:40"]), true, None).map(|d| d.date),
+            Some(ymd(2048, 3, 14))
         );
     }
 }

@@ -166,7 +166,7 @@ pub fn label_of(folded: &str) -> Option<Label> {
     }
     let taxed = has_any(words, TAX) && !has_any(words, TAX_ID);
     let totalled = has_any(words, TOTAL);
-    if taxed && totalled && has_any(words, INCLUDED) {
+    if taxed && totalled && (has_any(words, INCLUDED) || names_tax_of_a_total(words)) {
         return Some(Label::Payable);
     }
     if taxed {
@@ -176,6 +176,23 @@ pub fn label_of(folded: &str) -> Option<Label> {
         return Some(Label::Total);
     }
     None
+}
+
+/// Whether a total's label ends by naming the tax it is "of" (`Total Sales (… of GST)`, the
+/// word before `of` unread): the tax-inclusive total. At least one word stands between the
+/// total and `of` (`Total of GST` is the tax).
+fn names_tax_of_a_total(words: &str) -> bool {
+    let tokens: Vec<&str> = words
+        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ':' | ','))
+        .filter(|t| !t.is_empty())
+        .collect();
+    let Some(total_at) = tokens.iter().position(|t| TOTAL.contains(t)) else {
+        return false;
+    };
+    tokens
+        .windows(2)
+        .enumerate()
+        .any(|(k, pair)| k > total_at + 1 && pair[0] == "of" && TAX.contains(&pair[1]))
 }
 
 /// Words that turn a payable-looking label into a subtotal ("total excl." wins over "total").
@@ -259,7 +276,7 @@ const REAL_WORDS: &[&str] = &[
 ];
 
 /// The Levenshtein distance of two ASCII words.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(super) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<u8> = b.bytes().collect();
     let mut previous: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.bytes().enumerate() {
@@ -298,8 +315,8 @@ pub const BUSINESS_WORDS: &[&str] = &[
 
 #[rustfmt::skip]
 pub const ADDRESS_WORDS: &[&str] = &[
-    "jalan", "jln", "jln.", "lorong", "persiaran", "lebuh", "street", "st.", "road", "rd", "rd.",
-    "avenue", "ave", "blvd", "lane", "floor", "suite", "building", "bldg", "plaza", "straße",
+    "jalan", "jln", "jln.", "lorong", "taman", "persiaran", "lebuh", "street", "st.", "road", "rd",
+    "rd.", "avenue", "ave", "blvd", "lane", "floor", "suite", "building", "bldg", "plaza", "straße",
     "strasse", "str.", "platz", "weg", "allee", "rue", "boulevard", "bd", "calle", "c/", "avda",
     "avenida", "via", "viale", "piazza", "corso", "rua", "travessa", "largo", "praça", "straat",
     "laan", "plein", "gracht", "ul.", "ulica", "aleja", "al.", "丁目", "番地", "路", "街", "号", "號", "로",
@@ -354,5 +371,11 @@ mod tests {
         assert_eq!(label_of("tota! incl. of gst 15.90"), Some(Label::Payable));
         assert_eq!(label_of("subtoiat : 15.90"), Some(Label::Subtotal));
         assert_eq!(label_of("postal code 12345"), None);
+        assert_eq!(
+            label_of("total sajesfoclusivs of gst) : 80.90"),
+            Some(Label::Payable)
+        );
+        assert_eq!(label_of("total of gst 1.00"), Some(Label::Tax));
+        assert_eq!(label_of("total gst 1.00"), Some(Label::Tax));
     }
 }

@@ -7,9 +7,11 @@
 //! currency are guessed when not given (`language`, `currency`); every row is labelled
 //! (`labels`) and its numbers read as exact hundredths (`amounts`); the totals block starts at
 //! the first labelled amount, the header ends at the first item-like row; the vendor comes
-//! from the header (`vendor`), the items from the rows between (`items`), the totals from the
-//! block (`totals`), checked against the items; the date is found anywhere and read by the
-//! validation API's date engine (`dates`).
+//! from the header (`vendor`), its company form cleaned of OCR slips (`legal_forms`), the
+//! items from the rows between (`items`), the totals from the block (`totals`,
+//! `labelled_rows`), checked against the items, subtotal + tax and cash − change
+//! (`cross_checks`); the date is found anywhere and read by the validation API's date engine
+//! (`dates`), a year after `Hints::today` or a day no calendar has repaired (`date_repair`).
 //!
 //! Confidence: every field carries `confidence` in 0..1, the mean OCR confidence of the words
 //! of the line it was read from (1 for a text layer) times the certainty of the rule that
@@ -18,16 +20,22 @@
 //! that is only the first plausible header line). It ranks readings; it is no probability.
 
 mod amounts;
+mod cross_checks;
 mod currency;
+mod date_repair;
 mod dates;
 mod items;
+mod labelled_rows;
 mod labels;
 mod language;
+mod legal_forms;
 mod rows;
 mod text;
 mod totals;
 mod vendor;
 
+#[cfg(test)]
+mod ocr_slip_tests;
 #[cfg(test)]
 mod test_support;
 #[cfg(test)]
@@ -56,6 +64,9 @@ pub struct Hints {
     /// ISO 639-1 code (`de`, `pt-BR` reads as `pt`); guessed when `None` or not one of the 12.
     pub language: Option<String>,
     pub doc_type: Option<DocType>,
+    /// Today's date (the server's clock): a document dated well after it was misread
+    /// (`2048` for `2018`). The engine has no clock; `None` skips that check.
+    pub today: Option<NaiveDate>,
 }
 
 /// One extracted value with where it was read.
@@ -148,8 +159,19 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
         })
         .collect();
     let block = totals::block_start(&facts, zero_decimal).unwrap_or(rows.len());
-    let header_end = header_end(&rows, &facts, block, zero_decimal);
-    let vendor = vendor::vendor_of(&rows, header_end);
+    let header_end = header_end_from(&rows, &facts, 0, block, zero_decimal);
+    // An amount above any name (a handwritten or stamped figure) ends no header: with no
+    // name above it, the header runs on to the next amount, for a name with a company form
+    // or a business word only.
+    let vendor = vendor::vendor_of(&rows, header_end).or_else(|| {
+        let next_end = header_end_from(&rows, &facts, header_end + 1, block, zero_decimal);
+        vendor::vendor_of(&rows, next_end)
+            .filter(|found| found.certainty >= vendor::BUSINESS_CERTAINTY)
+            .map(|found| vendor::VendorFound {
+                certainty: found.certainty * 0.8,
+                ..found
+            })
+    });
     let items_start = match rows.get(header_end) {
         Some(row) if vendor::is_item_heading(&row.folded) => header_end + 1,
         _ => header_end,
@@ -159,9 +181,10 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
     let line_items = items::items_of(&rows, &facts, items_start, block, zero_decimal, &skip);
     let items_sum =
         (!line_items.is_empty()).then(|| line_items.iter().filter_map(|i| i.amount).sum());
-    let totals = totals::totals_of(&facts, block, items_sum, zero_decimal);
+    let items_verified = !line_items.is_empty() && line_items.iter().all(|i| i.consistent);
+    let totals = totals::totals_of(&facts, block, items_sum, items_verified, zero_decimal);
     let day_first = dates::day_first(currency.as_ref().map(|c| c.code), &rows);
-    let date = dates::date_of(&rows, day_first);
+    let date = dates::date_of(&rows, day_first, hints.today);
     let doc_type = hints
         .doc_type
         .unwrap_or_else(|| language::doc_type_of(&rows));
@@ -232,10 +255,16 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
     }
 }
 
-/// The end of the header block: the item table's heading, else the first row with a money
-/// amount that is no address or contact line, never past the totals block.
-fn header_end(rows: &[Row], facts: &[RowFacts], block: usize, zero_decimal: bool) -> usize {
-    (0..block)
+/// The end of the header block: the item table's heading, else the first row from `from` on
+/// with a money amount that is no address or contact line, never past the totals block.
+fn header_end_from(
+    rows: &[Row],
+    facts: &[RowFacts],
+    from: usize,
+    block: usize,
+    zero_decimal: bool,
+) -> usize {
+    (from..block)
         .find(|&i| {
             vendor::is_item_heading(&rows[i].folded)
                 || (facts[i].money(zero_decimal).next().is_some()

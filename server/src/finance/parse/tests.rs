@@ -694,6 +694,7 @@ fn hints_override_the_guesses_and_empty_input_gives_nothing() {
     let hints = Hints {
         language: Some("pt-BR".into()),
         doc_type: Some(DocType::Invoice),
+        today: None,
     };
     let parsed = parse(&[page(&["LOJA LTDA", "Total  10,00"])], &hints);
     assert_eq!(

@@ -3,18 +3,18 @@
 //! balance rows never give the total. Among the labelled totals the one that sums with the
 //! items and the tax wins, then a payable total (grand, rounded, tax-inclusive: the amount
 //! actually paid, so "Total Rounded" beats "Total" when a rounding adjustment exists) over a
-//! plain one, then the larger.
+//! plain one, then the larger. The choice is then checked against cash − change and the
+//! sums of the receipt (`cross_checks`). A subtotal or tax whose decimal mark OCR lost
+//! (`5142` for `51.42`) is read in hundredths.
 
 use super::amounts::Amount;
+use super::cross_checks::{Evidence, paid_in_cash, reconciled};
+use super::labelled_rows::{
+    ROUNDING_WORDS, labelled_amounts, labelled_or_undotted, rounding_line, rounding_of,
+    total_above, total_rows_reading,
+};
 use super::labels::{INCLUDED, Label, SUMMARY_HEADINGS, TOTAL};
 use super::text::has_any;
-
-/// Words of rounding lines and rounded totals.
-#[rustfmt::skip]
-const ROUNDING_WORDS: &[&str] = &[
-    "rounded", "rounding", "round adj", "arrondi", "arrondi", "gerundet", "rundung", "redondeo",
-    "arrotondamento", "arrotondato", "afronding", "zaokrąglenie", "端数", "抹零", "반올림", "تقريب",
-];
 
 /// What the rules know of one row.
 #[derive(Debug, Clone)]
@@ -56,31 +56,13 @@ pub struct Totals {
 
 /// The first row of the totals block: the first subtotal, total or tax row with an amount.
 pub fn block_start(facts: &[RowFacts], zero_decimal: bool) -> Option<usize> {
-    (0..facts.len()).find(|&i| {
-        matches!(
-            facts[i].label,
-            Some(Label::Payable | Label::Total | Label::Subtotal | Label::Tax)
-        ) && labelled_amounts(facts, i, zero_decimal).is_some()
+    (0..facts.len()).find(|&i| match facts[i].label {
+        Some(Label::Payable | Label::Total) => labelled_amounts(facts, i, zero_decimal).is_some(),
+        Some(Label::Subtotal | Label::Tax) => {
+            labelled_or_undotted(facts, i, zero_decimal).is_some()
+        }
+        _ => false,
     })
-}
-
-/// The money amounts a labelled row gives: its own, else those of the next row when that row
-/// has no label, and whether they came from the next row.
-fn labelled_amounts(
-    facts: &[RowFacts],
-    index: usize,
-    zero_decimal: bool,
-) -> Option<(Vec<i64>, usize)> {
-    let own: Vec<i64> = facts[index].money(zero_decimal).map(|a| a.cents).collect();
-    if !own.is_empty() {
-        return Some((own, index));
-    }
-    let next = facts.get(index + 1)?;
-    if next.label.is_some() {
-        return None;
-    }
-    let theirs: Vec<i64> = next.money(zero_decimal).map(|a| a.cents).collect();
-    (!theirs.is_empty()).then_some((theirs, index + 1))
 }
 
 /// The totals of the rows from `from` on (the totals block and below), checked against the
@@ -89,6 +71,7 @@ pub fn totals_of(
     facts: &[RowFacts],
     from: usize,
     items_sum: Option<i64>,
+    items_verified: bool,
     zero_decimal: bool,
 ) -> Totals {
     // The tax summary table below the totals repeats subtotal and tax per rate: it ends the
@@ -105,7 +88,30 @@ pub fn totals_of(
         cents: pick.cents + rounding_of(block, from, zero_decimal),
         ..pick
     });
-    let total = match total_of(block, from, items_sum, subtotal, tax, zero_decimal) {
+    let rounding = rounding_line(block, from, zero_decimal);
+    let mut sums: Vec<i64> = Vec::new();
+    if let (Some(subtotal), Some(tax)) = (subtotal, tax) {
+        sums.push(subtotal.cents + tax.cents + rounding.map_or(0, |(r, _)| r));
+    }
+    if let Some((r, row)) = rounding
+        && let Some(above) = total_above(block, from, row, zero_decimal)
+    {
+        sums.push(above + r);
+    }
+    let labelled = total_of(block, from, items_sum, subtotal, tax, zero_decimal);
+    let evidence = Evidence {
+        paid: paid_in_cash(block, from, zero_decimal),
+        rounding: rounding.map(|(r, _)| r),
+        verified: labelled.is_some_and(|(pick, consistent)| {
+            (consistent && (items_verified || sums.contains(&pick.cents)))
+                || total_rows_reading(block, from, pick.cents, zero_decimal) >= 2
+        }),
+        sums,
+    };
+    let total = match labelled.map(|(pick, consistent)| {
+        let checked = reconciled(pick, consistent, &evidence);
+        (checked, consistent || checked != pick)
+    }) {
         Some((labelled, true)) => Some(labelled),
         // A labelled total that sums with nothing, against a sum that a payment line
         // confirms: the label's amount was misread.
@@ -164,17 +170,6 @@ const PAYMENT_WORDS: &[&str] = &[
     "karta", "現金", "现金", "현금", "카드", "نقدا", "نقداً", "بطاقة",
 ];
 
-/// The rounding adjustment of the block (`Rounding -0.01`), 0 when none is written.
-fn rounding_of(facts: &[RowFacts], from: usize, zero_decimal: bool) -> i64 {
-    (from..facts.len())
-        .filter(|&i| {
-            facts[i].label == Some(Label::Rejected) && has_any(&facts[i].folded, ROUNDING_WORDS)
-        })
-        .filter_map(|i| facts[i].money(zero_decimal).last().map(|a| a.cents))
-        .find(|cents| cents.abs() < 100)
-        .unwrap_or(0)
-}
-
 fn subtotal_of(
     facts: &[RowFacts],
     from: usize,
@@ -184,7 +179,7 @@ fn subtotal_of(
     let candidates: Vec<Pick> = (from..facts.len())
         .filter(|&i| facts[i].label == Some(Label::Subtotal))
         .filter_map(|i| {
-            let (values, row) = labelled_amounts(facts, i, zero_decimal)?;
+            let (values, row) = labelled_or_undotted(facts, i, zero_decimal)?;
             let cents = *values.last()?;
             let certainty = if row == i { 0.9 } else { 0.8 };
             Some(Pick {
@@ -212,7 +207,7 @@ fn tax_of(
 ) -> (Option<Pick>, Option<(f64, usize)>) {
     let mut rows: Vec<(Pick, Option<f64>, bool)> = Vec::new();
     for i in (from..facts.len()).filter(|&i| facts[i].label == Some(Label::Tax)) {
-        let Some((values, row)) = labelled_amounts(facts, i, zero_decimal) else {
+        let Some((values, row)) = labelled_or_undotted(facts, i, zero_decimal) else {
             continue;
         };
         let Some(&cents) = values.last() else {

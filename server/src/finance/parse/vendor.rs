@@ -3,7 +3,8 @@
 //! "Rechnung"), a URL or a greeting. A line with a company form (SDN BHD, GmbH, S.A., Ltd,
 //! 株式会社, 주식회사 …) wins; else a business word (trading, restaurant …), else the first
 //! one, larger print breaking ties. A name split over two lines (the form alone on the
-//! second) is joined.
+//! second, or a parenthesis closed on it) is joined. A form one OCR slip off counts as a form
+//! and is written as printed (`legal_forms`).
 
 use std::sync::LazyLock;
 
@@ -13,6 +14,7 @@ use super::labels::{
     ADDRESS_WORDS, BUSINESS_WORDS, COMPANY_FORMS, CONTACT_WORDS, GREETINGS, INVOICE_TITLES,
     ITEM_HEADINGS, RECEIPT_TITLES, STREET_ENDINGS, TAX, TAX_ID, label_of,
 };
+use super::legal_forms::{cleaned_name, with_forms_repaired};
 use super::rows::Row;
 use super::text::{has_any, has_keyword, letter_count};
 
@@ -24,10 +26,16 @@ pub struct VendorFound {
     pub certainty: f32,
 }
 
+/// The certainty of a vendor line with a business word (and no company form).
+pub const BUSINESS_CERTAINTY: f32 = 0.75;
+
 /// The vendor of the rows whose header block ends before `header_end`.
 pub fn vendor_of(rows: &[Row], header_end: usize) -> Option<VendorFound> {
     let end = header_end.min(rows.len()).min(12);
-    let address_row = (0..end).find(|&i| is_address(&rows[i].folded));
+    // A number alone on its row (a stamp, a store or terminal number) starts no address: an
+    // address names a street or a town.
+    let address_row =
+        (0..end).find(|&i| is_address(&rows[i].folded) && letter_count(&rows[i].folded) >= 3);
     // Below the address only a line with a company form or a business word can be the name
     // (the rest is the city, the state, opening hours); a line OCR read with almost no
     // confidence is noise.
@@ -82,7 +90,7 @@ pub fn vendor_of(rows: &[Row], header_end: usize) -> Option<VendorFound> {
     let certainty = if has_form {
         0.9
     } else if has_any(&rows[best].folded, BUSINESS_WORDS) {
-        0.75
+        BUSINESS_CERTAINTY
     } else {
         0.55
     };
@@ -100,16 +108,18 @@ pub fn vendor_of(rows: &[Row], header_end: usize) -> Option<VendorFound> {
         name = format!("{} {}", name, rows[next].text.trim());
     }
     Some(VendorFound {
-        name: without_registration_number(&name),
+        name: cleaned_name(&without_registration_number(&name)),
         row: first_row,
         certainty,
     })
 }
 
-/// Whether a folded text has a company form; `$` read for `S` (`$/B`, `$DN BHD`) counts.
+/// Whether a folded text has a company form; `$` read for `S` (`$/B`, `$DN BHD`) and a form
+/// one OCR slip off at the end (`son bhd`) count.
 fn has_company_form(folded: &str) -> bool {
     has_any(folded, COMPANY_FORMS)
         || (folded.contains('$') && has_any(&folded.replace('$', "s"), COMPANY_FORMS))
+        || has_any(&with_forms_repaired(folded).to_lowercase(), COMPANY_FORMS)
 }
 
 /// The name without a company registration number printed after it: `AEON CO. (M) BHD
@@ -202,11 +212,23 @@ fn has_postcode(text: &str) -> bool {
 }
 
 /// The second line of a name split in two: it is only the company form, or starts where the
-/// first visibly goes on (`&`, `-`, an opening parenthesis).
+/// first visibly goes on (`&`, `-`, an opening parenthesis), or closes a parenthesis the
+/// first opened (`… (SETIA` / `ALAM) SDN BHD`).
 fn continues_previous(previous: &Row, row: &Row) -> bool {
     let ends_open = previous.folded.trim_end().ends_with(['&', '-', ',']);
     let starts_open = row.folded.trim_start().starts_with(['(', '&']);
-    ends_open || starts_open || is_form_only(&row.folded)
+    let parenthesis_across =
+        unbalanced_parentheses(&previous.folded) > 0 && unbalanced_parentheses(&row.folded) < 0;
+    ends_open || starts_open || parenthesis_across || is_form_only(&row.folded)
+}
+
+/// Opening minus closing parentheses.
+fn unbalanced_parentheses(text: &str) -> i32 {
+    text.chars().fold(0, |open, c| match c {
+        '(' => open + 1,
+        ')' => open - 1,
+        _ => open,
+    })
 }
 
 /// Whether the row is a company form and almost nothing else (`SDN. BHD.`, `GmbH & Co. KG`).
@@ -264,6 +286,31 @@ mod tests {
         assert_eq!(
             vendor(&["SYARIKAT MAJU JAYA", "SDN. BHD.", "TEL: 03-1234 5678"]),
             Some("SYARIKAT MAJU JAYA SDN. BHD.".into())
+        );
+    }
+
+    #[test]
+    fn a_name_whose_parenthesis_closes_on_the_next_line_is_joined() {
+        assert_eq!(
+            vendor(&[
+                "AIK HUAT HARDWARE ENTERPRISE (SETIA",
+                "ALAM) SON BHD",
+                "NO. 17, JALAN SETIA INDAH"
+            ]),
+            Some("AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD".into())
+        );
+    }
+
+    #[test]
+    fn a_number_alone_on_a_row_starts_no_address() {
+        assert_eq!(
+            vendor(&[
+                "41020",
+                "Sunrise Noodle House",
+                "S117, Second Floor,",
+                "Mall City Centre",
+            ]),
+            Some("Sunrise Noodle House".into())
         );
     }
 

@@ -83,6 +83,7 @@ pub async fn run(config: Config, data: &Path, json: bool, dump: Option<&Path>) -
             pages::Scan {
                 languages: tesseract_codes(Language::En),
                 layout: Layout::Auto,
+                deskew: false,
             },
         )
         .await
