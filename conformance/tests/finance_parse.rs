@@ -164,7 +164,7 @@ async fn a_skewed_photo_is_read_straight() {
     // The receipt photographed 3 degrees off square.
     let html = String::from_utf8(sample.html()).expect("UTF-8").replace(
         "<body>",
-        "<body style=\"transform: rotate(3deg); transform-origin: top left\">",
+        "<body style=\"padding: 12mm; transform: rotate(3deg); transform-origin: center\">",
     );
     let pdf = printed(&client, html.into_bytes()).await;
     let photo = rendered_pages(&pdf, 200, "jpeg").remove(0);

@@ -55,18 +55,20 @@ pub fn reconciled(labelled: Pick, consistent: bool, evidence: &Evidence) -> Pick
         if off_by_rounding {
             return replaced(paid, labelled.certainty.min(0.9));
         }
-        if !evidence.verified && ocr_slip(paid, labelled.cents, false) {
+        if !evidence.verified
+            && (ocr_slip(paid, labelled.cents, false) || lost_decimal_mark(paid, labelled.cents))
+        {
             return replaced(paid, 0.6);
         }
     }
     if consistent || evidence.verified {
         return labelled;
     }
-    match evidence
-        .sums
-        .iter()
-        .find(|&&sum| sum > 0 && sum != labelled.cents && ocr_slip(sum, labelled.cents, true))
-    {
+    match evidence.sums.iter().find(|&&sum| {
+        sum > 0
+            && sum != labelled.cents
+            && (ocr_slip(sum, labelled.cents, true) || lost_decimal_mark(sum, labelled.cents))
+    }) {
         Some(&sum) => replaced(sum, 0.6),
         None => labelled,
     }
@@ -89,6 +91,12 @@ pub fn paid_in_cash(facts: &[RowFacts], from: usize, zero_decimal: bool) -> Opti
     let change_row = (cash_row + 1..facts.len().min(cash_row + 4)).find(|&i| is_change(i))?;
     let (cash, change) = (last_money(cash_row)?, last_money(change_row)?);
     (cash > 0 && change >= 0 && cash > change).then_some(cash - change)
+}
+
+/// Whether OCR may have read `printed` as `read` without its decimal mark (`7,37` read as
+/// `737`): the small comma or point is the mark a faint scan loses first.
+pub fn lost_decimal_mark(printed: i64, read: i64) -> bool {
+    printed > 0 && read == printed * 100
 }
 
 /// Whether OCR may have read `printed` as `read`: one digit swapped for a look-alike
@@ -119,6 +127,23 @@ pub fn ocr_slip(printed: i64, read: i64, lost_digit: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_total_that_lost_its_decimal_mark_is_the_sum_it_misreads() {
+        let sums = Evidence {
+            sums: vec![737],
+            ..Evidence::default()
+        };
+        assert_eq!(reconciled(pick(73_700), false, &sums).cents, 737);
+        let paid = Evidence {
+            paid: Some(737),
+            ..Evidence::default()
+        };
+        assert_eq!(reconciled(pick(73_700), false, &paid).cents, 737);
+        // A total that agrees with the items stays.
+        assert_eq!(reconciled(pick(73_700), true, &sums).cents, 73_700);
+        assert!(!lost_decimal_mark(737, 7_370));
+    }
 
     fn pick(cents: i64) -> Pick {
         Pick {

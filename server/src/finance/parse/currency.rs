@@ -152,7 +152,8 @@ fn glued_to_number(text: &str, sign: &str) -> bool {
     })
 }
 
-fn iso_code(code: &str) -> Option<&'static str> {
+/// The ISO 4217 code a printed code stands for (`RM` is `MYR`).
+pub fn iso_code(code: &str) -> Option<&'static str> {
     Some(match code {
         "RM" | "MYR" => "MYR",
         "RMB" | "CNY" => "CNY",

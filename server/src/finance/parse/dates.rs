@@ -238,7 +238,10 @@ fn dates_in(text: &str, day_first: bool) -> Vec<(NaiveDate, bool)> {
 fn read_date(candidate: &str, day_first: bool) -> Option<(NaiveDate, bool)> {
     let trimmed = candidate.trim().trim_end_matches([',', '-', '/']);
     let unspaced;
-    let trimmed = if trimmed.contains(" /") || trimmed.contains("/ ") {
+    // Tokens split apart ("25 / 12 / 2018", or "2026 年 3 月 8 日" when a PDF sets the digits
+    // in another font than the CJK signs) are read together.
+    let split_cjk = trimmed.contains(['年', '月', '년', '월']) && trimmed.contains(' ');
+    let trimmed = if trimmed.contains(" /") || trimmed.contains("/ ") || split_cjk {
         unspaced = trimmed.replace(' ', "");
         unspaced.as_str()
     } else {

@@ -6,7 +6,8 @@
 
 use super::Item;
 use super::amounts::Amount;
-use super::rows::Row;
+use super::currency::iso_code;
+use super::rows::{Row, join_words};
 use super::text::letter_count;
 use super::totals::RowFacts;
 
@@ -132,7 +133,8 @@ fn quantity_and_price(before: &[&Amount], amount: i64) -> (f64, i64, bool) {
 }
 
 /// The words of a row that describe the item: those with letters before the amount (a tax
-/// code after it, `SR`, is none), less units and signs.
+/// code after it, `SR`, is none), less units, signs and currency codes; a number between two
+/// words of one cell is part of the name (`Viti 100 pz`).
 fn description_of(row: &Row, amount_cell: Option<usize>) -> String {
     let end = match amount_cell.and_then(|c| row.cells.get(c)) {
         Some(cell) => {
@@ -143,10 +145,24 @@ fn description_of(row: &Row, amount_cell: Option<usize>) -> String {
         }
         None => row.words.len(),
     };
-    row.words[..end]
-        .iter()
-        .map(|w| w.text.as_str())
-        .filter(|w| letter_count(w) > 0 && !NOISE_WORDS.contains(&w.to_lowercase().as_str()))
-        .collect::<Vec<_>>()
-        .join(" ")
+    let words = &row.words[..end];
+    let describes = |i: usize| {
+        let text = words[i].text.as_str();
+        letter_count(text) > 0
+            && !NOISE_WORDS.contains(&text.to_lowercase().as_str())
+            && iso_code(text).is_none()
+    };
+    let cell_of = |i: usize| row.cells.iter().position(|c| c.words.contains(&i));
+    let inside_name = |i: usize| {
+        let same_cell = |j: usize| cell_of(j) == cell_of(i);
+        (0..i).rev().take_while(|&j| same_cell(j)).any(describes)
+            && (i + 1..words.len())
+                .take_while(|&j| same_cell(j))
+                .any(describes)
+    };
+    join_words(
+        (0..words.len())
+            .filter(|&i| describes(i) || inside_name(i))
+            .map(|i| words[i].text.as_str()),
+    )
 }

@@ -36,9 +36,11 @@ pub struct Row {
 }
 
 impl Row {
-    fn new(page: usize, mut words: Vec<Word>) -> Row {
+    /// `page_rtl`: the page is mostly Arabic, so a row with any Arabic in it reads right to
+    /// left even when its Latin currency codes outnumber its Arabic letters.
+    fn new(page: usize, mut words: Vec<Word>, page_rtl: bool) -> Row {
         words.sort_by_key(|w| w.bbox.x);
-        if is_right_to_left(&words) {
+        if is_right_to_left(&words) || (page_rtl && arabic_letters(&words) > 0) {
             words.reverse();
         }
         let cells = cells_of(&words);
@@ -109,7 +111,11 @@ fn page_rows(page: usize, words: &[Word]) -> Vec<Row> {
             None => groups.push(line),
         }
     }
-    let mut rows: Vec<Row> = groups.into_iter().map(|g| Row::new(page, g)).collect();
+    let page_rtl = is_right_to_left(words);
+    let mut rows: Vec<Row> = groups
+        .into_iter()
+        .map(|g| Row::new(page, g, page_rtl))
+        .collect();
     rows.sort_by_key(|row| row.top + row.bottom);
     rows
 }
@@ -151,22 +157,26 @@ fn same_row(group: &[Word], line: &[Word]) -> bool {
     b_left >= a_right || a_left >= b_right
 }
 
-/// Whether most letters of the row are Arabic script.
+/// Whether most letters of `words` are Arabic script.
 fn is_right_to_left(words: &[Word]) -> bool {
-    let (mut arabic, mut other) = (0, 0);
-    for c in words
+    let letters = words
         .iter()
         .flat_map(|w| w.text.chars())
         .filter(|c| c.is_alphabetic())
-    {
-        if matches!(c as u32, 0x0600..=0x06FF | 0x0750..=0x077F | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF)
-        {
-            arabic += 1;
-        } else {
-            other += 1;
-        }
-    }
-    arabic > other
+        .count();
+    arabic_letters(words) * 2 > letters
+}
+
+/// The Arabic letters of `words`.
+fn arabic_letters(words: &[Word]) -> usize {
+    words
+        .iter()
+        .flat_map(|w| w.text.chars())
+        .filter(|c| {
+            matches!(*c as u32, 0x0600..=0x06FF | 0x0750..=0x077F | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF)
+                && c.is_alphabetic()
+        })
+        .count()
 }
 
 /// Words (in reading order) cut into cells where the gap is wider than 1.5 average

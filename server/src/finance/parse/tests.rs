@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 
 use super::test_support::{page, page_rtl};
 use super::*;
+use crate::engines::words::Rect;
 
 fn read(lines: &[&str]) -> Parsed {
     parse(&[page(lines)], &Hints::default())
@@ -828,4 +829,87 @@ fn never_panics_on_noise() {
                 .all(|i| (0.0..=1.0).contains(&i.confidence))
         );
     }
+}
+
+/// A born-digital Chinese receipt as pdftotext gives it: the digits of the date set in a
+/// fallback font whose boxes sit lower than the CJK glyphs of the same line.
+#[test]
+fn cjk_dates_with_digits_in_another_font_are_read() {
+    let word = |text: &str, x: u32, y: u32, height: u32, line: u32| Word {
+        text: text.into(),
+        bbox: Rect {
+            x,
+            y,
+            width: 30 * text.chars().count() as u32,
+            height,
+        },
+        confidence: 1.0,
+        line,
+    };
+    let words = vec![
+        word("上海美食有限公司", 110, 100, 60, 0),
+        word("日期：", 110, 327, 60, 1),
+        word("2026", 202, 357, 30, 1),
+        word("年", 279, 327, 60, 1),
+        word("3", 310, 357, 30, 1),
+        word("月", 329, 327, 60, 1),
+        word("8", 360, 357, 30, 1),
+        word("日", 379, 327, 60, 1),
+        word("总计", 110, 739, 60, 2),
+        word("¥78.44", 947, 767, 30, 2),
+    ];
+    let parsed = parse(&[words], &Hints::default());
+    assert_eq!(
+        parsed.date.map(|d| d.value),
+        NaiveDate::from_ymd_opt(2026, 3, 8)
+    );
+    assert_eq!(parsed.total.map(|t| t.value), Some(7844));
+}
+
+/// Two item rows of a born-digital Arabic receipt as pdftotext gives them (left to right).
+#[test]
+fn arabic_item_rows_with_codes_after_amounts() {
+    let word = |text: &str, x: u32, y: u32, line: u32| Word {
+        text: text.into(),
+        bbox: Rect {
+            x,
+            y,
+            width: 12 * text.chars().count() as u32,
+            height: 24,
+        },
+        confidence: 1.0,
+        line,
+    };
+    let words = vec![
+        word("الصنف", 823, 429, 0),
+        word("الكمية", 732, 429, 0),
+        word("السعر", 583, 429, 0),
+        word("المبلغ", 319, 429, 0),
+        word("عربية", 915, 482, 1),
+        word("قهوة", 994, 482, 1),
+        word("2", 804, 482, 1),
+        word("SAR", 513, 482, 1),
+        word("25.00", 584, 482, 1),
+        word("SAR", 248, 482, 1),
+        word("50.00", 320, 482, 1),
+        word("تمر", 1011, 532, 2),
+        word("1", 804, 532, 2),
+        word("SAR", 513, 532, 2),
+        word("40.00", 584, 532, 2),
+        word("SAR", 248, 532, 2),
+        word("40.00", 320, 532, 2),
+        word("الإجمالي", 900, 600, 3),
+        word("SAR", 248, 600, 3),
+        word("90.00", 320, 600, 3),
+    ];
+    let parsed = parse(&[words], &Hints::default());
+    let items: Vec<_> = parsed
+        .line_items
+        .iter()
+        .map(|i| (i.description.as_str(), i.quantity, i.amount))
+        .collect();
+    assert_eq!(
+        items,
+        [("قهوة عربية", 2.0, Some(5000)), ("تمر", 1.0, Some(4000))]
+    );
 }

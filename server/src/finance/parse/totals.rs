@@ -56,7 +56,10 @@ pub struct Totals {
 
 /// The first row of the totals block: the first subtotal, total or tax row with an amount.
 pub fn block_start(facts: &[RowFacts], zero_decimal: bool) -> Option<usize> {
+    // A table's heading row names its columns ("Artículo Cant. Precio Importe"): its
+    // "Importe" or "Amount" labels a column, not a total.
     (0..facts.len()).find(|&i| match facts[i].label {
+        _ if super::vendor::is_item_heading(&facts[i].folded) => false,
         Some(Label::Payable | Label::Total) => labelled_amounts(facts, i, zero_decimal).is_some(),
         Some(Label::Subtotal | Label::Tax) => {
             labelled_or_undotted(facts, i, zero_decimal).is_some()
