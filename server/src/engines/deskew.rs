@@ -13,7 +13,7 @@ const MAX_DEGREES: f32 = 6.0;
 /// The search step, in degrees.
 const STEP_DEGREES: f32 = 0.2;
 /// Below this the page is left as it is (Tesseract copes, and resampling blurs).
-const MIN_DEGREES: f32 = 0.5;
+const MIN_DEGREES: f32 = 1.0;
 /// The longest side the search looks at (pixels are sampled down to it).
 const SEARCH_SIDE: u32 = 1000;
 

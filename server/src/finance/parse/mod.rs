@@ -155,6 +155,7 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
                 label: labels::label_of(&row.folded),
                 amounts: amounts_in_cells(&cells, zero_decimal),
                 folded: row.folded.clone(),
+                exact: row.confidence >= 0.999,
             }
         })
         .collect();

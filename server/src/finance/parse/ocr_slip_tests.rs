@@ -53,6 +53,25 @@ fn cash_minus_change_repairs_a_total_misread_by_one_digit() {
 }
 
 #[test]
+fn a_text_layer_total_is_never_repaired() {
+    // The same receipt from a PDF's text layer: every word certain, so 34.00 is what the
+    // document says (a padded total the fraud check must see).
+    let mut words = page(&[
+        "KEDAI RUNCIT AMAN",
+        "Description  Qty  Price  Amount",
+        "Plastic  2  18.50  34.00",
+        "Total Amount:  34.00",
+        "Cash Received  101.00",
+        "Change :  70.00",
+    ]);
+    for word in &mut words {
+        word.confidence = 1.0;
+    }
+    let parsed = parse(&[words], &Hints::default());
+    assert_eq!(parsed.total.as_ref().map(|f| f.value), Some(3400));
+}
+
+#[test]
 fn two_total_lines_agreeing_outweigh_a_misread_cash_line() {
     let parsed = read(&[
         "BAR WANG RICE SDN BHD",

@@ -24,6 +24,9 @@ pub struct RowFacts {
     pub amounts: Vec<Amount>,
     /// The row's folded text.
     pub folded: String,
+    /// Read from a PDF's text layer (every word certain): its figures are as printed, so
+    /// the repairs of OCR slips never apply to them.
+    pub exact: bool,
 }
 
 impl RowFacts {
@@ -111,7 +114,13 @@ pub fn totals_of(
         }),
         sums,
     };
+    let printed_exactly = labelled.is_some_and(|(pick, _)| facts[pick.row].exact);
     let total = match labelled.map(|(pick, consistent)| {
+        if printed_exactly {
+            // A text layer's total is what the document says, right or wrong (the fraud
+            // check's arithmetic must see a padded total, not a repaired one).
+            return (pick, true);
+        }
         let checked = reconciled(pick, consistent, &evidence);
         (checked, consistent || checked != pick)
     }) {
