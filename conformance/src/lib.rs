@@ -265,6 +265,38 @@ impl TestServer {
         (status, response.json().await.expect("a JSON answer"))
     }
 
+    /// POSTs a form of `file` and one text field (a value the generated client's types
+    /// cannot carry, such as an unknown enum value) with `secret`: the status and the error
+    /// message.
+    pub async fn post_form_field(
+        &self,
+        secret: &str,
+        path: &str,
+        file: Vec<u8>,
+        (field, value): (&str, &str),
+    ) -> (u16, String) {
+        let form = reqwest::multipart::Form::new()
+            .part(
+                "file",
+                reqwest::multipart::Part::bytes(file).file_name("upload.bin"),
+            )
+            .text(field.to_owned(), value.to_owned());
+        let response = self
+            .raw()
+            .post(self.url(path))
+            .header("X-API-Key", secret)
+            .multipart(form)
+            .send()
+            .await
+            .expect("response");
+        let status = response.status().as_u16();
+        let body: serde_json::Value = response.json().await.expect("a JSON answer");
+        (
+            status,
+            body["message"].as_str().unwrap_or_default().to_owned(),
+        )
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base_url)
     }

@@ -204,6 +204,21 @@ pub fn time_command(
     Ok(stats(ms))
 }
 
+/// Debian's `tesseract` CLI reading `image` to TSV in English at its best
+/// (`OMP_THREAD_LIMIT=1`, a process per image, as its users run it): the reference of the
+/// document APIs' benchmarks.
+pub fn tesseract_cli(image: &[u8], scratch: &std::path::Path, runs: usize) -> Result<Stats> {
+    let file = scratch.join("reference-image");
+    std::fs::write(&file, image)?;
+    let path = file.to_str().context("a scratch path in UTF-8")?;
+    time_command(
+        &["tesseract", path, "-", "-l", "eng", "tsv"],
+        &[("OMP_THREAD_LIMIT", "1")],
+        None,
+        runs,
+    )
+}
+
 /// The server under test: `config` on a loopback port with a fresh SQLite database in
 /// `data_dir` and no sanctions refresh, and a client holding an unlimited key for `apis`.
 pub async fn bench_server(

@@ -8,12 +8,11 @@
 //! - `audit` of a 20-page statement PDF (printed by the document API) and of a 5,000-row CSV
 //!   statement.
 
-use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use crate::bench_support::{Body, bench_server, time, time_command};
+use crate::bench_support::{Body, bench_server, tesseract_cli, time};
 use crate::config::Config;
 use crate::finance::audit::fixtures;
 use crate::platform::Api;
@@ -73,14 +72,7 @@ pub async fn run(config: Config) -> Result<()> {
     .await?;
     running.close().await?;
 
-    let image = scratch.path().join("receipt.jpg");
-    std::fs::write(&image, &receipt)?;
-    let cli = time_command(
-        &["tesseract", path(&image), "-", "-l", "eng", "tsv"],
-        &[("OMP_THREAD_LIMIT", "1")],
-        None,
-        RUNS,
-    );
+    let cli = tesseract_cli(&receipt, scratch.path(), RUNS);
 
     println!(
         "finance bench: SROIE receipt 000 (463×1013 JPEG), a {pages}-page statement PDF of {PDF_ROWS} rows, a {CSV_ROWS}-row CSV"
@@ -97,8 +89,4 @@ pub async fn run(config: Config) -> Result<()> {
     println!("| audit, {pages}-page statement PDF | {api_pdf} | | |");
     println!("| audit, {CSV_ROWS}-row CSV | {api_csv} | | |");
     Ok(())
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap_or_default()
 }

@@ -8,12 +8,11 @@
 //! - `detect` on a 10-page born-digital PDF and on the same pages scanned (image-only);
 //! - a `batch` of 20 receipt photos.
 
-use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use crate::bench_support::{ApiClient, Body, bench_server, time, time_command};
+use crate::bench_support::{ApiClient, Body, bench_server, tesseract_cli, time};
 use crate::config::Config;
 use crate::platform::Api;
 
@@ -80,14 +79,7 @@ pub async fn run(config: Config) -> Result<()> {
     .await?;
     running.close().await?;
 
-    let image = scratch.path().join("receipt.jpg");
-    std::fs::write(&image, &receipt)?;
-    let cli = time_command(
-        &["tesseract", path(&image), "-", "-l", "eng", "tsv"],
-        &[("OMP_THREAD_LIMIT", "1")],
-        None,
-        RUNS,
-    );
+    let cli = tesseract_cli(&receipt, scratch.path(), RUNS);
 
     println!("pii bench: SROIE receipt 000 (463×1013 JPEG), a 10-page PDF, 20 receipts in a batch");
     println!("| figure | through the API | reference | ratio (p50) |");
@@ -106,10 +98,6 @@ pub async fn run(config: Config) -> Result<()> {
         api_batch.p50 / 20.0
     );
     Ok(())
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap_or_default()
 }
 
 /// A 10-page letter with personal data on every page, printed by the document API.
