@@ -1,6 +1,6 @@
 //! `POST /v1/compliance/finance/fraud-check`: a genuine printed receipt scores low with no
 //! signal; each kind of manipulation made here trips its own signal with the figures — a
-//! total that does not add up, a date in the future, the same document sent again by the
+//! total that does not add up, a date in the future or one that does not exist, the same document sent again by the
 //! same key (not by another), a PDF edited in an editing tool and saved as an incremental
 //! update, an amount set in another font — and bad uploads are refused.
 
@@ -139,6 +139,14 @@ async fn a_genuine_receipt_scores_low_and_manipulations_trip_their_signals() {
         detail(&future, FraudSignalType::FutureDate).contains("2027-03-14"),
         "{:#?}",
         future.signals
+    );
+
+    let impossible =
+        check(printed(&client, english_receipt("14 March 2026", "31/02/2026")).await).await;
+    assert!(
+        detail(&impossible, FraudSignalType::InvalidDate).contains("31/02/2026"),
+        "{:#?}",
+        impossible.signals
     );
 
     let edited = check(edited_in_place(

@@ -239,6 +239,7 @@ pub fn facts(parsed: &Parsed, declared: Option<types::DocType>, pages: &[Vec<Wor
         country: fraud::country::of(currency.as_deref(), &parsed.language),
         currency,
         date: parsed.date.as_ref().map(|f| f.value),
+        date_text_invalid: parsed.impossible_date.as_ref().map(|f| f.value.clone()),
         vendor_present: parsed.vendor.is_some(),
         amount_confidences: pages
             .iter()

@@ -77,7 +77,7 @@ pub fn date_of(rows: &[Row], day_first: bool, today: Option<NaiveDate>) -> Optio
             date,
             ambiguous,
             trust,
-        }) = plausible_date_in(&row.text, day_first, today)
+        }) = plausible_date_in(&row.text, day_first, today, row.confidence >= EXACT)
         else {
             continue;
         };
@@ -119,6 +119,24 @@ pub fn date_of(rows: &[Row], day_first: bool, today: Option<NaiveDate>) -> Optio
     best.map(|(_, found)| found)
 }
 
+/// A labelled document date that is no date at all (`31/02/2026`, `2026-13-05`), with the
+/// row it is written on: a fabricated or altered date. Only when no date could be read.
+pub fn impossible_date_of(rows: &[Row], day_first: bool) -> Option<(String, usize)> {
+    rows.iter().enumerate().find_map(|(index, row)| {
+        if !has_any(&row.folded, DATE_LABELS) || first_date_in(&row.text, day_first).is_some() {
+            return None;
+        }
+        let text = ascii_digits(&row.text);
+        CANDIDATES
+            .iter()
+            .flat_map(|pattern| pattern.captures_iter(&text))
+            .filter_map(|captures| captures.get(1).or_else(|| captures.get(0)))
+            .map(|candidate| candidate.as_str().trim().to_owned())
+            .find(|candidate| candidate.chars().filter(char::is_ascii_digit).count() >= 6)
+            .map(|candidate| (candidate, index))
+    })
+}
+
 /// How far a date read from a row can be trusted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Trust {
@@ -148,8 +166,17 @@ struct Reading {
     trust: Trust,
 }
 
-/// The first plausible date of a row, else the first repairable one, else the first one.
-fn plausible_date_in(text: &str, day_first: bool, today: Option<NaiveDate>) -> Option<Reading> {
+/// Words this sure come from a PDF's text layer: what they say is what is printed.
+const EXACT: f32 = 0.999;
+
+/// The first plausible date of a row, else the first repairable one (OCR'd rows only: a
+/// text layer's date is what it says), else the first one.
+fn plausible_date_in(
+    text: &str,
+    day_first: bool,
+    today: Option<NaiveDate>,
+    exact: bool,
+) -> Option<Reading> {
     let found = dates_in(text, day_first);
     let reading = |(date, ambiguous): (NaiveDate, bool), trust| Reading {
         date,
@@ -158,6 +185,11 @@ fn plausible_date_in(text: &str, day_first: bool, today: Option<NaiveDate>) -> O
     };
     if let Some(&written) = found.iter().find(|(date, _)| plausible(*date, today)) {
         return Some(reading(written, Trust::Written));
+    }
+    if exact {
+        return found
+            .first()
+            .map(|&first| reading(first, Trust::Implausible));
     }
     if let Some((fixed, ambiguous)) = found
         .iter()

@@ -103,6 +103,8 @@ pub struct Item {
 pub struct Parsed {
     pub vendor: Option<Field<String>>,
     pub date: Option<Field<NaiveDate>>,
+    /// A labelled date that is no date at all (`31/02/2026`), when no date could be read.
+    pub impossible_date: Option<Field<String>>,
     pub total: Option<Field<i64>>,
     pub subtotal: Option<Field<i64>>,
     pub tax: Option<Field<i64>>,
@@ -186,6 +188,10 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
     let totals = totals::totals_of(&facts, block, items_sum, items_verified, zero_decimal);
     let day_first = dates::day_first(currency.as_ref().map(|c| c.code), &rows);
     let date = dates::date_of(&rows, day_first, hints.today);
+    let impossible_date = date
+        .is_none()
+        .then(|| dates::impossible_date_of(&rows, day_first))
+        .flatten();
     let doc_type = hints
         .doc_type
         .unwrap_or_else(|| language::doc_type_of(&rows));
@@ -222,6 +228,15 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
             let (confidence, line, page) = field(d.row, d.certainty);
             Field {
                 value: d.date,
+                confidence,
+                line,
+                page,
+            }
+        }),
+        impossible_date: impossible_date.map(|(text, row)| {
+            let (confidence, line, page) = field(row, 0.9);
+            Field {
+                value: text,
                 confidence,
                 line,
                 page,

@@ -913,3 +913,27 @@ fn arabic_item_rows_with_codes_after_amounts() {
         [("قهوة عربية", 2.0, Some(5000)), ("تمر", 1.0, Some(4000))]
     );
 }
+
+#[test]
+fn a_labelled_date_that_is_no_date_is_reported_as_such() {
+    let mut words = page(&[
+        "Harbour Street Books Ltd",
+        "Date: 31/02/2026",
+        "Paperback novel  2  8.99  17.98",
+        "Total  17.98",
+    ]);
+    for word in &mut words {
+        word.confidence = 1.0;
+    }
+    let parsed = parse(&[words], &Hints::default());
+    assert_eq!(parsed.date, None);
+    assert_eq!(
+        parsed.impossible_date.map(|d| d.value).as_deref(),
+        Some("31/02/2026")
+    );
+    let fine = parse(
+        &[page(&["Date: 28/02/2026", "Total  1.00"])],
+        &Hints::default(),
+    );
+    assert!(fine.impossible_date.is_none());
+}
