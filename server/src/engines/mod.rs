@@ -6,6 +6,7 @@
 
 pub mod browser;
 pub mod deskew;
+pub mod digest;
 #[cfg(test)]
 pub(crate) mod fixtures;
 pub mod image_pdf;

@@ -317,10 +317,8 @@ async fn read_layer(
     };
     let image = if scan.deskew {
         let limits = limits.raster();
-        blocking(move || {
-            raster::decode_pnm(&image, &limits).map(|rgb| ocr_input(raster::gray(&rgb), true))
-        })
-        .await??
+        blocking(move || raster::decode_pnm_gray(&image, &limits).map(|page| ocr_input(page, true)))
+            .await??
     } else {
         image
     };

@@ -220,7 +220,38 @@ pub fn decode(bytes: &[u8], limits: &Limits) -> Result<DecodedImage, RasterError
 /// A binary PPM (P6) or PGM (P5) of 8 bits, as `pdftoppm` writes them, as RGB: the header
 /// is checked against `limits` before the pixels are read.
 pub fn decode_pnm(bytes: &[u8], limits: &Limits) -> Result<RgbImage, RasterError> {
-    let corrupt = |m: &str| RasterError::Corrupt(format!("PNM: {m}"));
+    let (width, height, channels, pixels) = pnm_pixels(bytes, limits)?;
+    let raw = if channels == 3 {
+        pixels.to_vec()
+    } else {
+        pixels.iter().flat_map(|&g| [g, g, g]).collect()
+    };
+    RgbImage::from_raw(width, height, raw).ok_or_else(|| pnm_corrupt("size mismatch"))
+}
+
+/// The same as gray: a PGM's samples as they are, a PPM's as luma (`gray`).
+pub fn decode_pnm_gray(bytes: &[u8], limits: &Limits) -> Result<image::GrayImage, RasterError> {
+    let (width, height, channels, pixels) = pnm_pixels(bytes, limits)?;
+    if channels == 3 {
+        let rgb = RgbImage::from_raw(width, height, pixels.to_vec())
+            .ok_or_else(|| pnm_corrupt("size mismatch"))?;
+        return Ok(gray(&rgb));
+    }
+    image::GrayImage::from_raw(width, height, pixels.to_vec())
+        .ok_or_else(|| pnm_corrupt("size mismatch"))
+}
+
+fn pnm_corrupt(m: &str) -> RasterError {
+    RasterError::Corrupt(format!("PNM: {m}"))
+}
+
+/// A PNM's width, height, channels (3 for P6, 1 for P5) and pixel bytes, the header checked
+/// against `limits` first and the pixels' length against the header.
+fn pnm_pixels<'a>(
+    bytes: &'a [u8],
+    limits: &Limits,
+) -> Result<(u32, u32, usize, &'a [u8]), RasterError> {
+    let corrupt = pnm_corrupt;
     // "P6", width, height, maxval, each after whitespace; one whitespace byte before pixels.
     let mut fields = Vec::with_capacity(4);
     let mut at = 0;
@@ -261,12 +292,7 @@ pub fn decode_pnm(bytes: &[u8], limits: &Limits) -> Result<RgbImage, RasterError
     if pixels.len() != expected {
         return Err(corrupt("truncated pixels"));
     }
-    let raw = if channels == 3 {
-        pixels.to_vec()
-    } else {
-        pixels.iter().flat_map(|&g| [g, g, g]).collect()
-    };
-    RgbImage::from_raw(width, height, raw).ok_or_else(|| corrupt("size mismatch"))
+    Ok((width, height, channels, pixels))
 }
 
 /// Whether a JPEG's entropy-coded data ends with an end-of-image marker: segments are

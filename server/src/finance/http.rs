@@ -1,14 +1,13 @@
 //! The HTTP glue of the finance API: uploads sniffed and measured before admission (so a
 //! refused file costs nothing), pages read through the shared engines, the pure readers and
 //! checks of this folder run on their words, the same key's earlier submissions looked up
-//! through the platform, and the answers shaped by `answers.rs`.
-
-use sha2::{Digest, Sha256};
+//! through the platform, and the answers shaped by `wire.rs`.
 
 use super::audit::{self, AuditError};
 use super::fraud::{self, SignalKind, pdf_fonts, pdf_forensics};
 use super::parse::{self, Parsed};
 use super::{Finance, MAX_CSV_ROWS, wire};
+use crate::engines::digest::sha256_hex;
 use crate::engines::ocr::Layout;
 use crate::engines::pages::{self, Source};
 use crate::engines::words::Word;
@@ -71,18 +70,17 @@ fn currency_of(currency: Option<&str>) -> Result<Option<String>, ApiError> {
 impl Finance {
     /// Before admission: an accepted type within the limits; a corrupt or encrypted PDF is
     /// refused here too (422), so no refused file is charged.
-    async fn check_document(&self, upload: &Upload) -> Result<Source, ApiError> {
+    async fn check_document(&self, upload: &Upload) -> Result<(), ApiError> {
         let source = page_source(upload, READER)?;
-        pages::check(&upload.bytes, source, self.limits).await?;
-        Ok(source)
+        Ok(pages::check(&upload.bytes, source, self.limits).await?)
     }
 
     pub async fn check_parse(&self, form: &FinanceParseForm) -> Result<(), ApiError> {
-        self.check_document(&form.file).await.map(drop)
+        self.check_document(&form.file).await
     }
 
     pub async fn check_fraud_check(&self, form: &FinanceFraudCheckForm) -> Result<(), ApiError> {
-        self.check_document(&form.file).await.map(drop)
+        self.check_document(&form.file).await
     }
 
     pub async fn check_audit(&self, form: &FinanceAuditForm) -> Result<(), ApiError> {
@@ -256,17 +254,18 @@ impl Resubmitted {
 /// The fingerprints a resubmission is recognised by: the bytes, and (when all three are
 /// read) the vendor, date and total, so a re-scan or re-export of the same document counts.
 fn fingerprints(bytes: &[u8], parsed: &Parsed) -> Vec<(String, Resubmitted)> {
+    // Each part is preceded by its length, so no two lists of parts hash alike.
     let hash = |parts: &[&[u8]]| {
-        let mut hasher = Sha256::new();
-        for part in parts {
-            hasher.update((part.len() as u64).to_be_bytes());
-            hasher.update(part);
-        }
-        hasher
-            .finalize()
+        let lengths: Vec<[u8; 8]> = parts
             .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect::<String>()
+            .map(|p| (p.len() as u64).to_be_bytes())
+            .collect();
+        let framed: Vec<&[u8]> = parts
+            .iter()
+            .zip(&lengths)
+            .flat_map(|(part, length)| [length.as_slice(), part])
+            .collect();
+        sha256_hex(&framed)
     };
     let mut fingerprints = vec![(format!("bytes:{}", hash(&[bytes])), Resubmitted::SameFile)];
     if let (Some(vendor), Some(date), Some(total)) = (&parsed.vendor, &parsed.date, &parsed.total) {

@@ -263,16 +263,4 @@ impl LoadError {
     }
 }
 
-/// SHA-256 of `parts` concatenated, hex.
-pub fn sha256_hex(parts: &[&[u8]]) -> String {
-    use sha2::{Digest, Sha256};
-    let mut hasher = Sha256::new();
-    for part in parts {
-        hasher.update(part);
-    }
-    hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
+pub use crate::engines::digest::sha256_hex;

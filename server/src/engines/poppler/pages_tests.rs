@@ -141,14 +141,27 @@ async fn pages_are_rasterized_at_the_size_the_resolution_gives() {
     let ppm =
         crate::engines::raster::decode_pnm(&std::fs::read(&raw[0]).unwrap(), &limits).unwrap();
     assert_eq!(ppm.dimensions(), (1700, 2200));
+    let pgm_bytes = pgm.clone();
     let pgm = crate::engines::raster::decode_pnm(&pgm, &limits).unwrap();
     assert_eq!(pgm.dimensions(), (1700, 2200));
     // Same page, same pixels (text antialiasing aside, both are white almost everywhere).
     let white = |img: &image::RgbImage| img.pixels().filter(|p| p.0 == [255; 3]).count();
     assert!(white(&ppm).abs_diff(white(&pgm)) < 1000);
+    // As gray: the PGM's samples unchanged, the PPM through the same luma.
+    let gray_page =
+        crate::engines::raster::decode_pnm_gray(&std::fs::read(&gray[0]).unwrap(), &limits)
+            .unwrap();
+    assert_eq!(
+        gray_page.as_raw().as_slice(),
+        &pgm_bytes[pgm_bytes.len() - 1700 * 2200..]
+    );
+    let luma =
+        crate::engines::raster::decode_pnm_gray(&std::fs::read(&raw[0]).unwrap(), &limits).unwrap();
+    assert_eq!(luma, crate::engines::raster::gray(&ppm));
     let mut cut = std::fs::read(&raw[0]).unwrap();
     cut.truncate(cut.len() - 1);
     assert!(crate::engines::raster::decode_pnm(&cut, &limits).is_err());
+    assert!(crate::engines::raster::decode_pnm_gray(&cut, &limits).is_err());
 
     let beyond = rasterize(&pdf, 72, 4..=5, RasterKind::Gray, gray_dir.path()).await;
     assert!(

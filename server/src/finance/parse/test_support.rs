@@ -63,42 +63,15 @@ fn columns_of(line: &str) -> Vec<(usize, String)> {
     columns
 }
 
-/// The words of one right-to-left page written as `lines` (logical order): the first column
-/// at the right edge, the last (the amount) at the left, words of a column right to left.
+/// The words of one right-to-left page written as `lines` (logical order): the left-to-right
+/// page mirrored, so the first column sits at the right edge, the last (the amount) at the
+/// left, and the words of a column run right to left.
 pub fn page_rtl(lines: &[&str]) -> Vec<Word> {
-    let mut words = Vec::new();
-    for (index, line) in lines.iter().enumerate() {
-        let line_id = index as u32;
-        let y = 20 + line_id * 30;
-        let columns = columns_of(line);
-        let last = columns.len().saturating_sub(1);
-        for (k, (start, column)) in columns.iter().enumerate() {
-            let width = column.chars().count() as u32 * CHAR_WIDTH;
-            // Mirror of the left-to-right layout.
-            let left_to_right_x = if k == last && k > 0 {
-                RIGHT_EDGE.saturating_sub(width)
-            } else {
-                10 + *start as u32 * CHAR_WIDTH
-            };
-            let right = RIGHT_EDGE + 10 - left_to_right_x;
-            let mut offset = 0;
-            for word in column.split(' ').filter(|w| !w.is_empty()) {
-                let chars = word.chars().count() as u32;
-                offset += chars * CHAR_WIDTH;
-                words.push(Word {
-                    text: word.to_owned(),
-                    bbox: Rect {
-                        x: right.saturating_sub(offset),
-                        y,
-                        width: chars * CHAR_WIDTH,
-                        height: 16,
-                    },
-                    confidence: 0.95,
-                    line: line_id,
-                });
-                offset += CHAR_WIDTH;
-            }
-        }
-    }
-    words
+    page(lines)
+        .into_iter()
+        .map(|mut word| {
+            word.bbox.x = (RIGHT_EDGE + 10).saturating_sub(word.bbox.x + word.bbox.width);
+            word
+        })
+        .collect()
 }
