@@ -205,15 +205,24 @@ pub mod types {
     ///Contract analysis result. `risk_score` is 0..100 (0 = no finding); `risk_level` follows from it by the RiskLevel bands.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct AnalysisResult {
+        ///Number of clauses the contract was split into.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub clause_count: ::std::option::Option<u64>,
         ///Findings, most severe first, then in contract order.
         pub findings: ::std::vec::Vec<ContractFinding>,
+        ///The categories the contract does not address at all.
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub missing_categories: ::std::vec::Vec<FindingCategory>,
+        ///The parties' defined names found in the contract (`Licensee`, `Acme Corp.`), in order of first appearance; any of them can be given as `perspective`.
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub parties: ::std::vec::Vec<::std::string::String>,
         pub risk_level: RiskLevel,
         ///Overall risk score, 0..100.
         pub risk_score: i64,
         ///Text summary of the review.
         pub summary: ::std::string::String,
     }
-    ///Multipart form of `analyze`. `file` is a PDF, plain-text (UTF-8) or DOCX contract (sniffed).
+    ///Multipart form of `analyze`. `file` is a PDF, plain-text or DOCX contract (sniffed).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct AnalyzeForm {
@@ -221,6 +230,62 @@ pub mod types {
         pub file: ::std::string::String,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub language: ::std::option::Option<LegalLanguage>,
+        ///The party the reviewer represents, as the contract names it (`Licensee`, `Customer`, or a party's name): one-sided clauses against it are rated one severity higher, those in its favour one lower. Absent: a neutral review.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub perspective: ::std::option::Option<AnalyzeFormPerspective>,
+    }
+    ///The party the reviewer represents, as the contract names it (`Licensee`, `Customer`, or a party's name): one-sided clauses against it are rated one severity higher, those in its favour one lower. Absent: a neutral review.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct AnalyzeFormPerspective(::std::string::String);
+    impl ::std::ops::Deref for AnalyzeFormPerspective {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<AnalyzeFormPerspective> for ::std::string::String {
+        fn from(value: AnalyzeFormPerspective) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for AnalyzeFormPerspective {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 200usize {
+                return Err("longer than 200 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for AnalyzeFormPerspective {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for AnalyzeFormPerspective {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for AnalyzeFormPerspective {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
     }
     ///Kind of anomaly. `balance_mismatch`: opening + credits - debits differs from the closing balance; `balance_unverifiable`: a balance needed for that check is missing; `running_balance_error`: a printed running balance does not follow from the previous one; `duplicate_transaction`: same date, amount and description twice; `date_out_of_order`; `date_outside_period`; `large_transaction`: far above the account's usual amounts; `round_amount`: many or large round amounts; `tampering_suspected`: inconsistent fonts, text layer differing from the image, or a PDF edited after creation; `just_below_threshold`: amounts just under a reporting or approval threshold (9,500–9,999.99 under 10,000); `weekend_posting` and `holiday_posting`: bookings dated on a Saturday or Sunday, or on a public holiday of the statement's region; `benford_deviation`: the first digits of 300 or more amounts do not conform to Benford's law (Nigrini's MAD bands).
     #[derive(
@@ -633,7 +698,7 @@ pub mod types {
             value.parse()
         }
     }
-    ///How a clause changed between versions.
+    ///How a clause changed between versions: `moved` is a clause found at another place in the order of the contract (its text may also have changed: see `diff`).
     #[derive(
         ::serde::Deserialize,
         ::serde::Serialize,
@@ -653,6 +718,8 @@ pub mod types {
         Removed,
         #[serde(rename = "modified")]
         Modified,
+        #[serde(rename = "moved")]
+        Moved,
     }
     impl ::std::fmt::Display for ChangeKind {
         fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -660,6 +727,7 @@ pub mod types {
                 Self::Added => f.write_str("added"),
                 Self::Removed => f.write_str("removed"),
                 Self::Modified => f.write_str("modified"),
+                Self::Moved => f.write_str("moved"),
             }
         }
     }
@@ -670,6 +738,7 @@ pub mod types {
                 "added" => Ok(Self::Added),
                 "removed" => Ok(Self::Removed),
                 "modified" => Ok(Self::Modified),
+                "moved" => Ok(Self::Moved),
                 _ => Err("invalid value".into()),
             }
         }
@@ -702,7 +771,7 @@ pub mod types {
         ///ASCII upper-case letters.
         pub uppercase: u64,
     }
-    ///Multipart form of `compare`. `original` and `revised` are each a PDF, plain-text (UTF-8) or DOCX contract (sniffed).
+    ///Multipart form of `compare`. `original` and `revised` are each a PDF, plain-text or DOCX contract (sniffed).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct CompareForm {
@@ -710,8 +779,64 @@ pub mod types {
         pub language: ::std::option::Option<LegalLanguage>,
         ///The earlier version.
         pub original: ::std::string::String,
+        ///The party the reviewer represents, as the contract names it (`Licensee`, `Customer`, or a party's name): one-sided clauses against it are rated one severity higher, those in its favour one lower. Absent: a neutral review.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub perspective: ::std::option::Option<CompareFormPerspective>,
         ///The later version.
         pub revised: ::std::string::String,
+    }
+    ///The party the reviewer represents, as the contract names it (`Licensee`, `Customer`, or a party's name): one-sided clauses against it are rated one severity higher, those in its favour one lower. Absent: a neutral review.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct CompareFormPerspective(::std::string::String);
+    impl ::std::ops::Deref for CompareFormPerspective {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<CompareFormPerspective> for ::std::string::String {
+        fn from(value: CompareFormPerspective) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for CompareFormPerspective {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 200usize {
+                return Err("longer than 200 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for CompareFormPerspective {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for CompareFormPerspective {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for CompareFormPerspective {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
     }
     ///Answer of `compare`.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
@@ -720,10 +845,18 @@ pub mod types {
         pub added: u64,
         ///Changes in the order of the revised contract (removed clauses where they were).
         pub changes: ::std::vec::Vec<ContractChange>,
+        ///Findings of the revision that the original did not have (matched by rule and clause), including categories that are no longer addressed.
+        pub findings_added: ::std::vec::Vec<ContractFinding>,
+        ///Findings of the original that the revision no longer has.
+        pub findings_removed: ::std::vec::Vec<ContractFinding>,
         ///Number of clauses modified.
         pub modified: u64,
+        ///Number of clauses moved.
+        pub moved: u64,
         ///Number of clauses removed.
         pub removed: u64,
+        ///`risk_score_after` − `risk_score_before`.
+        pub risk_delta: i64,
         pub risk_level_after: RiskLevel,
         pub risk_level_before: RiskLevel,
         ///Risk score of the revision, as `analyze` computes it.
@@ -740,6 +873,12 @@ pub mod types {
         pub category: ::std::option::Option<FindingCategory>,
         ///What changed and what it means for the risk.
         pub description: ::std::string::String,
+        ///Word-level diff from the original clause to the revised one (one `insert` segment for `added`, one `delete` for `removed`).
+        pub diff: ::std::vec::Vec<DiffSegment>,
+        ///Findings of the revised clause that the original clause did not have.
+        pub findings_added: ::std::vec::Vec<ContractFinding>,
+        ///Findings of the original clause that the revised clause no longer has.
+        pub findings_removed: ::std::vec::Vec<ContractFinding>,
         pub kind: ChangeKind,
         ///The clause in the original (absent for `added`).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -753,6 +892,9 @@ pub mod types {
         ///Position of the clause in the revision (0-based).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub revised_clause_index: ::std::option::Option<u64>,
+        ///The clause's section number in the revision (in the original for `removed`), when it has one.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub section: ::std::option::Option<::std::string::String>,
         pub severity: Severity,
     }
     ///One risk finding.
@@ -761,7 +903,7 @@ pub mod types {
         pub category: FindingCategory,
         ///The clause text concerned (quoted from the contract), or empty when the finding is that the category is not addressed at all.
         pub clause: ::std::string::String,
-        ///Position of the clause in the contract's clause list (0-based).
+        ///Position of the clause in the contract's clause list (0-based); absent for a missing category.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub clause_index: ::std::option::Option<u64>,
         ///Why the clause is a risk.
@@ -769,8 +911,17 @@ pub mod types {
         ///Offset just after the clause's last character in the extracted text.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub end_offset: ::std::option::Option<u64>,
+        ///The clause's heading (`Limitation of Liability`), when it has one.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub heading: ::std::option::Option<::std::string::String>,
         ///What to change or negotiate.
         pub recommendation: ::std::string::String,
+        ///Stable identifier of the rule that made the finding (`liability.uncapped`, `governing_law.missing`), for filtering and for tracking a finding across versions.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub rule: ::std::option::Option<::std::string::String>,
+        ///The clause's section number as the contract writes it (`9.2`, `IV`, `§ 5`), when it has one.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub section: ::std::option::Option<::std::string::String>,
         pub severity: Severity,
         ///Offset of the clause's first character in the extracted text (Unicode scalar values).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -2330,6 +2481,67 @@ pub mod types {
         pub pages_scanned: u64,
         ///Number of entities.
         pub total_found: u64,
+    }
+    ///A word-level diff segment's operation.
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd,
+    )]
+    pub enum DiffOp {
+        #[serde(rename = "equal")]
+        Equal,
+        #[serde(rename = "insert")]
+        Insert,
+        #[serde(rename = "delete")]
+        Delete,
+    }
+    impl ::std::fmt::Display for DiffOp {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Equal => f.write_str("equal"),
+                Self::Insert => f.write_str("insert"),
+                Self::Delete => f.write_str("delete"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for DiffOp {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "equal" => Ok(Self::Equal),
+                "insert" => Ok(Self::Insert),
+                "delete" => Ok(Self::Delete),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for DiffOp {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for DiffOp {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    ///One segment of a word-level diff. The `equal` and `delete` segments concatenate to the original clause, the `equal` and `insert` segments to the revised one.
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
+    pub struct DiffSegment {
+        pub op: DiffOp,
+        pub text: ::std::string::String,
     }
     ///Kind of financial document.
     #[derive(
@@ -5903,7 +6115,7 @@ pub mod types {
                 })
         }
     }
-    ///Multipart form of `report`. `file` is a PDF, plain-text (UTF-8) or DOCX contract (sniffed).
+    ///Multipart form of `report`. `file` is a PDF, plain-text or DOCX contract (sniffed).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct ReportForm {
@@ -5911,9 +6123,65 @@ pub mod types {
         pub file: ::std::string::String,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub language: ::std::option::Option<LegalLanguage>,
+        ///The party the reviewer represents, as the contract names it (`Licensee`, `Customer`, or a party's name): one-sided clauses against it are rated one severity higher, those in its favour one lower. Absent: a neutral review.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub perspective: ::std::option::Option<ReportFormPerspective>,
         ///Title printed on the report's cover; defaults to the uploaded file name.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub title: ::std::option::Option<ReportFormTitle>,
+    }
+    ///The party the reviewer represents, as the contract names it (`Licensee`, `Customer`, or a party's name): one-sided clauses against it are rated one severity higher, those in its favour one lower. Absent: a neutral review.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct ReportFormPerspective(::std::string::String);
+    impl ::std::ops::Deref for ReportFormPerspective {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<ReportFormPerspective> for ::std::string::String {
+        fn from(value: ReportFormPerspective) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for ReportFormPerspective {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 200usize {
+                return Err("longer than 200 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for ReportFormPerspective {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for ReportFormPerspective {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for ReportFormPerspective {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
     }
     ///Title printed on the report's cover; defaults to the uploaded file name.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]

@@ -107,6 +107,7 @@ impl FinanceParseForm {
 pub struct LegalAnalyzeForm {
     pub file: FilePart,
     pub language: Option<types::LegalLanguage>,
+    pub perspective: Option<String>,
 }
 impl LegalAnalyzeForm {
     fn into_multipart(self) -> reqwest::multipart::Form {
@@ -114,6 +115,9 @@ impl LegalAnalyzeForm {
         form = form.part("file", self.file.into_part());
         if let Some(value) = &self.language {
             form = form.text("language", text_part(value));
+        }
+        if let Some(value) = &self.perspective {
+            form = form.text("perspective", text_part(value));
         }
         form
     }
@@ -124,6 +128,7 @@ pub struct LegalCompareForm {
     pub original: FilePart,
     pub revised: FilePart,
     pub language: Option<types::LegalLanguage>,
+    pub perspective: Option<String>,
 }
 impl LegalCompareForm {
     fn into_multipart(self) -> reqwest::multipart::Form {
@@ -132,6 +137,9 @@ impl LegalCompareForm {
         form = form.part("revised", self.revised.into_part());
         if let Some(value) = &self.language {
             form = form.text("language", text_part(value));
+        }
+        if let Some(value) = &self.perspective {
+            form = form.text("perspective", text_part(value));
         }
         form
     }
@@ -142,6 +150,7 @@ pub struct LegalReportForm {
     pub file: FilePart,
     pub language: Option<types::LegalLanguage>,
     pub title: Option<String>,
+    pub perspective: Option<String>,
 }
 impl LegalReportForm {
     fn into_multipart(self) -> reqwest::multipart::Form {
@@ -152,6 +161,9 @@ impl LegalReportForm {
         }
         if let Some(value) = &self.title {
             form = form.text("title", text_part(value));
+        }
+        if let Some(value) = &self.perspective {
+            form = form.text("perspective", text_part(value));
         }
         form
     }

@@ -30,7 +30,8 @@ pub const FORMATS: [types::DocumentFormat; 5] = [
     types::DocumentFormat::Odt,
 ];
 
-fn escape(s: &str) -> String {
+/// `s` escaped for XML and HTML text.
+pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -24,6 +24,7 @@ pub use suite_client as client;
 
 pub mod docs;
 pub mod finance;
+pub mod legal;
 pub mod pages;
 pub mod pii;
 pub mod requests;

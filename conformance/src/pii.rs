@@ -167,6 +167,14 @@ pub fn pdf_info(pdf: &[u8]) -> String {
     String::from_utf8_lossy(&run(Command::new("pdfinfo").arg(&input))).into_owned()
 }
 
+/// The fonts of a PDF, through poppler's `pdffonts` (its table, header included).
+pub fn pdf_fonts(pdf: &[u8]) -> String {
+    let dir = Scratch::new();
+    let input = dir.path().join("in.pdf");
+    std::fs::write(&input, pdf).expect("PDF written");
+    String::from_utf8_lossy(&run(Command::new("pdffonts").arg(&input))).into_owned()
+}
+
 /// The signature and header of an RGB PNG of `width` × `height` pixels and no pixel data:
 /// what a decompression bomb shows before its pixels.
 pub fn png_header(width: u32, height: u32) -> Vec<u8> {

@@ -14,10 +14,11 @@ use crate::engines::pages;
 use crate::finance::Finance;
 use crate::generated::api::{
     Backend, DocgenConvertForm, DocgenCreateTemplateForm, DocgenListTemplatesQuery,
-    FinanceAuditForm, FinanceFraudCheckForm, FinanceParseForm, Operation, PiiBatchForm,
-    PiiDetectForm, PiiRedactForm,
+    FinanceAuditForm, FinanceFraudCheckForm, FinanceParseForm, LegalAnalyzeForm, LegalCompareForm,
+    LegalReportForm, Operation, PiiBatchForm, PiiDetectForm, PiiRedactForm,
 };
 use crate::generated::types;
+use crate::legal::Legal;
 use crate::pii::Pii;
 use crate::platform::{ApiError, Caller, FileBody, Platform};
 use crate::sanctions::Sanctions;
@@ -36,6 +37,9 @@ pub const IMPLEMENTED: &[Operation] = &[
     Operation::FinanceAudit,
     Operation::FinanceFraudCheck,
     Operation::FinanceParse,
+    Operation::LegalAnalyze,
+    Operation::LegalCompare,
+    Operation::LegalReport,
     Operation::PiiBatch,
     Operation::PiiDetect,
     Operation::PiiDownload,
@@ -73,6 +77,8 @@ pub struct Suite {
     pub pii: Pii,
     /// The finance API, on the same OCR workers and poppler.
     pub finance: Finance,
+    /// The contract review API, on the same OCR workers and poppler.
+    pub legal: Legal,
 }
 
 impl Suite {
@@ -101,7 +107,8 @@ impl Suite {
         };
         let ocr = Arc::new(Ocr::start(&config.ocr));
         let pii = Pii::start(ocr.clone(), page_limits);
-        let finance = Finance::start(ocr, page_limits);
+        let finance = Finance::start(ocr.clone(), page_limits);
+        let legal = Legal::start(ocr, page_limits);
         let sanctions = Sanctions::start(
             &config.sanctions,
             &platform.config().data_dir,
@@ -115,6 +122,7 @@ impl Suite {
             docgen,
             pii,
             finance,
+            legal,
         })
     }
 }
@@ -280,6 +288,54 @@ impl Backend for Suite {
         form: FinanceFraudCheckForm,
     ) -> Result<types::FraudCheckResult, ApiError> {
         self.finance.fraud_check(&self.platform, caller, form).await
+    }
+
+    async fn legal_analyze_precheck(
+        &self,
+        _caller: &Caller,
+        form: &LegalAnalyzeForm,
+    ) -> Result<(), ApiError> {
+        self.legal.check_analyze(form).await
+    }
+
+    async fn legal_analyze(
+        &self,
+        _caller: &Caller,
+        form: LegalAnalyzeForm,
+    ) -> Result<types::AnalysisResult, ApiError> {
+        self.legal.analyze(form).await
+    }
+
+    async fn legal_compare_precheck(
+        &self,
+        _caller: &Caller,
+        form: &LegalCompareForm,
+    ) -> Result<(), ApiError> {
+        self.legal.check_compare(form).await
+    }
+
+    async fn legal_compare(
+        &self,
+        _caller: &Caller,
+        form: LegalCompareForm,
+    ) -> Result<types::ComparisonResult, ApiError> {
+        self.legal.compare(form).await
+    }
+
+    async fn legal_report_precheck(
+        &self,
+        _caller: &Caller,
+        form: &LegalReportForm,
+    ) -> Result<(), ApiError> {
+        self.legal.check_report(form).await
+    }
+
+    async fn legal_report(
+        &self,
+        _caller: &Caller,
+        form: LegalReportForm,
+    ) -> Result<FileBody, ApiError> {
+        self.legal.report(&self.platform, form).await
     }
 
     async fn pii_detect_precheck(

@@ -77,10 +77,19 @@ impl Body {
 
     /// A multipart form of file parts named `part` (a batch) and text parts.
     pub fn form_files(part: &str, files: &[(&str, &[u8])], texts: &[(&str, &str)]) -> Body {
+        let parts: Vec<(&str, &str, &[u8])> = files
+            .iter()
+            .map(|&(file_name, file)| (part, file_name, file))
+            .collect();
+        Body::form_parts(&parts, texts)
+    }
+
+    /// A multipart form of `(part, file name, bytes)` file parts and text parts.
+    pub fn form_parts(files: &[(&str, &str, &[u8])], texts: &[(&str, &str)]) -> Body {
         const BOUNDARY: &str = "suite-bench-boundary-7MA4YWxkTrZu0gW";
-        let size: usize = files.iter().map(|(_, f)| f.len() + 256).sum();
+        let size: usize = files.iter().map(|(_, _, f)| f.len() + 256).sum();
         let mut bytes = Vec::with_capacity(size + 512);
-        for (file_name, file) in files {
+        for (part, file_name, file) in files {
             bytes.extend_from_slice(
                 format!(
                     "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{part}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"

@@ -17,6 +17,7 @@ pub mod docgen;
 pub mod engines;
 pub mod finance;
 pub mod generated;
+pub mod legal;
 pub mod pii;
 pub mod platform;
 pub mod sanctions;

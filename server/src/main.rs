@@ -58,6 +58,9 @@ enum Command {
     /// The finance API's tools.
     #[command(subcommand)]
     Finance(FinanceCommand),
+    /// The contract review API's tools.
+    #[command(subcommand)]
+    Legal(LegalCommand),
     /// One LibreOffice worker of the document engine, talking to its server on stdin and
     /// stdout (started by `suite serve`, not by people).
     #[command(hide = true)]
@@ -92,6 +95,23 @@ enum FinanceCommand {
         #[arg(long, default_value = "../shared/data/receipts/sroie")]
         data: PathBuf,
         /// Print each receipt's fields next to its key.
+        #[arg(long)]
+        verbose: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum LegalCommand {
+    /// Benchmark analyze (in process and over HTTP, as TXT, DOCX and PDF), compare and
+    /// report on a 30-page contract (`cargo xtask bench legal` runs it on the release build).
+    Bench,
+    /// Analyze the CUAD contracts and report, per category, document-level precision and
+    /// recall against the experts' labels.
+    Evaluate {
+        /// A directory with the contracts (`*.txt`) and `master_clauses_dev.csv`.
+        #[arg(long, default_value = "../shared/data/contracts/cuad")]
+        data: PathBuf,
+        /// Print each contract's predictions next to its labels.
         #[arg(long)]
         verbose: bool,
     },
@@ -227,6 +247,10 @@ async fn run(cli: Cli) -> Result<()> {
         }
         Command::Finance(FinanceCommand::Evaluate { data, verbose }) => {
             suite_server::finance::tools::evaluate::run(config, &data, verbose).await
+        }
+        Command::Legal(LegalCommand::Bench) => suite_server::legal::tools::bench::run(config).await,
+        Command::Legal(LegalCommand::Evaluate { data, verbose }) => {
+            suite_server::legal::tools::evaluate::run(&data, verbose)
         }
         Command::Pii(PiiCommand::Bench) => suite_server::pii::tools::bench::run(config).await,
         Command::Pii(PiiCommand::Evaluate { data, json, dump }) => {

@@ -19,6 +19,9 @@
 //!   of a 20-page statement PDF and a 5,000-row CSV (`suite finance bench`), then the
 //!   accuracy of vendor, date and total on `../shared/data/receipts/sroie` (`suite finance
 //!   evaluate`).
+//! - `legal`: analyze of a 30-page contract in process and through the API (TXT, DOCX, PDF),
+//!   compare of two versions and the PDF report (`suite legal bench`), then precision and
+//!   recall per category on `../shared/data/contracts/cuad` (`suite legal evaluate`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -43,8 +46,12 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
             suite_tool(root, &["finance", "bench"])?;
             suite_tool(root, &["finance", "evaluate"])
         }
+        Some("legal") => {
+            suite_tool(root, &["legal", "bench"])?;
+            suite_tool(root, &["legal", "evaluate"])
+        }
         _ => bail!(
-            "usage: cargo xtask bench sanctions [--evaluate | --bench-only] [PATH...] | screenshot | docgen | pii | finance | validate"
+            "usage: cargo xtask bench sanctions [--evaluate | --bench-only] [PATH...] | screenshot | docgen | pii | finance | legal | validate"
         ),
     }
 }

@@ -13,10 +13,13 @@ pub mod image_pdf;
 pub mod image_size;
 pub mod ocr;
 pub mod office;
+#[cfg(test)]
+pub(crate) mod office_fixtures;
 pub mod pages;
 pub mod pdf_fonts;
 pub mod pdf_pages;
 pub mod poppler;
 pub mod raster;
 pub mod words;
+pub mod xml_names;
 pub mod zip_package;

@@ -456,6 +456,7 @@ impl FinanceParseForm {
 pub struct LegalAnalyzeForm {
     pub file: Upload,
     pub language: Option<types::LegalLanguage>,
+    pub perspective: Option<String>,
 }
 impl LegalAnalyzeForm {
     /// Takes the declared parts out of `raw`; a missing, repeated or unknown part is a 400.
@@ -463,6 +464,7 @@ impl LegalAnalyzeForm {
         let form = Self {
             file: raw.file("file")?,
             language: raw.optional_text("language")?,
+            perspective: raw.optional_text("perspective")?,
         };
         raw.finish()?;
         Ok(form)
@@ -474,6 +476,7 @@ pub struct LegalCompareForm {
     pub original: Upload,
     pub revised: Upload,
     pub language: Option<types::LegalLanguage>,
+    pub perspective: Option<String>,
 }
 impl LegalCompareForm {
     /// Takes the declared parts out of `raw`; a missing, repeated or unknown part is a 400.
@@ -482,6 +485,7 @@ impl LegalCompareForm {
             original: raw.file("original")?,
             revised: raw.file("revised")?,
             language: raw.optional_text("language")?,
+            perspective: raw.optional_text("perspective")?,
         };
         raw.finish()?;
         Ok(form)
@@ -493,6 +497,7 @@ pub struct LegalReportForm {
     pub file: Upload,
     pub language: Option<types::LegalLanguage>,
     pub title: Option<String>,
+    pub perspective: Option<String>,
 }
 impl LegalReportForm {
     /// Takes the declared parts out of `raw`; a missing, repeated or unknown part is a 400.
@@ -501,6 +506,7 @@ impl LegalReportForm {
             file: raw.file("file")?,
             language: raw.optional_text("language")?,
             title: raw.optional_text("title")?,
+            perspective: raw.optional_text("perspective")?,
         };
         raw.finish()?;
         Ok(form)
@@ -970,6 +976,15 @@ pub trait Backend: dropshot::ServerContext {
         let _ = (caller, form);
         async { Err(ApiError::not_implemented(Operation::LegalAnalyze.id())) }
     }
+    /// Checks the input of `legal_analyze` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn legal_analyze_precheck(
+        &self,
+        caller: &Caller,
+        body: &LegalAnalyzeForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = (caller, body);
+        async { Ok(()) }
+    }
     /// `POST /v1/compliance/legal/compare`: Compare two versions of a contract
     fn legal_compare(
         &self,
@@ -979,6 +994,15 @@ pub trait Backend: dropshot::ServerContext {
         let _ = (caller, form);
         async { Err(ApiError::not_implemented(Operation::LegalCompare.id())) }
     }
+    /// Checks the input of `legal_compare` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn legal_compare_precheck(
+        &self,
+        caller: &Caller,
+        body: &LegalCompareForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = (caller, body);
+        async { Ok(()) }
+    }
     /// `POST /v1/compliance/legal/report`: Generate a PDF review report of a contract
     fn legal_report(
         &self,
@@ -987,6 +1011,15 @@ pub trait Backend: dropshot::ServerContext {
     ) -> impl Future<Output = Result<FileBody, ApiError>> + Send {
         let _ = (caller, form);
         async { Err(ApiError::not_implemented(Operation::LegalReport.id())) }
+    }
+    /// Checks the input of `legal_report` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn legal_report_precheck(
+        &self,
+        caller: &Caller,
+        body: &LegalReportForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        let _ = (caller, body);
+        async { Ok(()) }
     }
     /// `POST /v1/compliance/pii/batch`: Detect or redact PII in up to 20 files
     fn pii_batch(
@@ -1731,14 +1764,19 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::LegalAnalyze,
-            move |_: &Caller| async move {
-                LegalAnalyzeForm::from_raw(
-                    form.read(
-                        platform.limits(),
-                        Operation::LegalAnalyze.batch().map(|(_, max)| max),
-                    )
-                    .await?,
-                )
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let form = LegalAnalyzeForm::from_raw(
+                        form.read(
+                            platform.limits(),
+                            Operation::LegalAnalyze.batch().map(|(_, max)| max),
+                        )
+                        .await?,
+                    )?;
+                    backend.legal_analyze_precheck(&caller, &form).await?;
+                    Ok(form)
+                }
             },
             |_| None,
             |caller, form| async move { backend.legal_analyze(&caller, form).await },
@@ -1756,14 +1794,19 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::LegalCompare,
-            move |_: &Caller| async move {
-                LegalCompareForm::from_raw(
-                    form.read(
-                        platform.limits(),
-                        Operation::LegalCompare.batch().map(|(_, max)| max),
-                    )
-                    .await?,
-                )
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let form = LegalCompareForm::from_raw(
+                        form.read(
+                            platform.limits(),
+                            Operation::LegalCompare.batch().map(|(_, max)| max),
+                        )
+                        .await?,
+                    )?;
+                    backend.legal_compare_precheck(&caller, &form).await?;
+                    Ok(form)
+                }
             },
             |_| None,
             |caller, form| async move { backend.legal_compare(&caller, form).await },
@@ -1781,14 +1824,19 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             platform,
             RequestHead::of(&rqctx),
             Operation::LegalReport,
-            move |_: &Caller| async move {
-                LegalReportForm::from_raw(
-                    form.read(
-                        platform.limits(),
-                        Operation::LegalReport.batch().map(|(_, max)| max),
-                    )
-                    .await?,
-                )
+            move |caller: &Caller| {
+                let caller = caller.clone();
+                async move {
+                    let form = LegalReportForm::from_raw(
+                        form.read(
+                            platform.limits(),
+                            Operation::LegalReport.batch().map(|(_, max)| max),
+                        )
+                        .await?,
+                    )?;
+                    backend.legal_report_precheck(&caller, &form).await?;
+                    Ok(form)
+                }
             },
             |_| None,
             |caller, form| async move { backend.legal_report(&caller, form).await },

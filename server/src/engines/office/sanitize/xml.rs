@@ -6,10 +6,11 @@
 
 use std::borrow::Cow;
 
-use quick_xml::events::{BytesRef, BytesStart, Event};
+use quick_xml::events::{BytesStart, Event};
 use quick_xml::{Reader, Writer};
 
 use crate::engines::office::OfficeError;
+pub use crate::engines::xml_names::{local, ref_text};
 
 /// A reader over one part, with end-tag checking on.
 pub fn reader(bytes: &[u8]) -> Reader<&[u8]> {
@@ -58,23 +59,6 @@ pub fn write<'a>(events: impl IntoIterator<Item = Event<'a>>) -> Result<Vec<u8>,
         writer.write_event(event).map_err(OfficeError::failed)?;
     }
     Ok(writer.into_inner())
-}
-
-/// The text a character or predefined entity reference stands for.
-pub fn ref_text(r: &BytesRef<'_>) -> Option<String> {
-    if r.is_char_ref() {
-        return r.resolve_char_ref().ok().flatten().map(String::from);
-    }
-    let name = std::str::from_utf8(r).ok()?;
-    quick_xml::escape::resolve_predefined_entity(name).map(str::to_owned)
-}
-
-/// The part of a qualified name after its prefix.
-pub fn local(name: &[u8]) -> &[u8] {
-    match name.iter().rposition(|&b| b == b':') {
-        Some(i) => &name[i + 1..],
-        None => name,
-    }
 }
 
 /// The unescaped value of the first attribute of `start` with local name `name`.

@@ -1,0 +1,292 @@
+//! Termination rules: one-sided termination for convenience, short notice, automatic renewal
+//! and its notice trap, termination for cause with or without a cure period.
+
+use super::super::details;
+use super::super::rule::{Burden, Detail, OnMutual, Patterns, RULE, Rule, Variant};
+use crate::legal::model::{Category, Severity};
+
+const C: Category = Category::Termination;
+
+/// Termination tied to a breach or insolvency (termination for cause, not convenience).
+const FOR_CAUSE: Patterns = Patterns {
+    en: &[r"\b(?:breach|default|insolven|bankrupt|fails? to|failure to|for cause)"],
+    de: &[r"\b(?:Vertragsverletzung|Pflichtverletzung|Verzug|Insolvenz|wichtige[nm]? Grund)"],
+    fr: &[r"\b(?:manquement|inexécution|faute|redressement|liquidation)"],
+    es: &[r"\b(?:incumpl|concurso|insolvencia|quiebra)"],
+};
+
+/// A cure period: the breaching party may remedy before termination takes effect.
+const CURE: Patterns = Patterns {
+    en: &[r"\b(?:cure[sd]?|remed(?:y|ied)|rectif(?:y|ied))\b"],
+    de: &[r"\b(?:Abhilfe|Nachfrist|Abmahnung|abgeholfen|beseitigt)"],
+    fr: &[r"\b(?:mise en demeure|remédi|régularis)"],
+    es: &[r"\b(?:subsan|remedi|requerimiento)"],
+};
+
+const CONVENIENCE_MUTUAL: Variant = Variant {
+    id: "termination.convenience_mutual",
+    title: "Mutual termination for convenience",
+    severity: Severity::Low,
+    description: "Either party may end the contract without cause on notice ({detail}).",
+    recommendation: "No change needed if the notice period leaves time to transition; consider compensation for committed costs.",
+};
+
+pub const RULES: &[Rule] = &[
+    Rule {
+        id: "termination.convenience_one_sided",
+        title: "One-sided termination for convenience",
+        category: C,
+        severity: Severity::High,
+        description: "Only one party may end the contract without cause ({detail}); the other party's investment and revenue are at its discretion.",
+        recommendation: "Make the right mutual, or ask for a longer notice period, a minimum term or an early-termination fee.",
+        patterns: Patterns {
+            en: &[
+                r"\bmay\b[^.;]{0,40}\bterminate\b[^.;]{0,150}\b(?:for (?:its |any party's )?convenience|without cause|for any reason|for no reason|with or without cause|in its sole discretion)",
+                r"\b(?:in its sole discretion|at any time|without cause)\b[^.;]{0,80}\bmay\b[^.;]{0,30}\bterminate",
+                r"\bmay\b[^.;]{0,40}\bterminate (?:this|the) (?:Agreement|Contract)\b[^.;]{0,60}\b(?:upon|by giving|on|with|by)\b[^.;]{0,60}\bnotice",
+                r"\bmay be terminated by\b[^.;]{0,80}\b(?:at any time|for convenience|without cause)",
+                r"\btermination for convenience",
+            ],
+            de: &[
+                r"\b(?:ordentlich|jederzeit|ohne (?:Angabe von Gründen|wichtigen Grund))\b[^.;]{0,80}\bkündig",
+                r"\bkann\b[^.;]{0,80}\b(?:jederzeit|ohne Angabe von Gründen)\b[^.;]{0,60}kündig",
+                r"\bordentliche Kündigung",
+            ],
+            fr: &[
+                r"\bpeut\b[^.;]{0,60}résilier\b[^.;]{0,120}(?:à tout moment|sans motif|sans (?:avoir à )?justifier|pour convenance)",
+                r"\b(?:à tout moment|sans motif)\b[^.;]{0,80}résilier",
+                r"\brésiliation pour convenance",
+            ],
+            es: &[
+                r"\bpodrá\b[^.;]{0,60}(?:resolver|rescindir|terminar|dar por terminado)\b[^.;]{0,120}(?:en cualquier momento|sin causa|sin justa causa|sin necesidad de (?:alegar|justificar)|por conveniencia)",
+                r"\b(?:en cualquier momento|sin causa)\b[^.;]{0,80}(?:resolver|rescindir|terminar)",
+            ],
+        },
+        unless: FOR_CAUSE,
+        burden: Burden::SubjectBenefits,
+        on_mutual: OnMutual::Variant(&CONVENIENCE_MUTUAL),
+        detail: Some(Detail {
+            extract: details::notice_period,
+            required: false,
+            fallback: "notice period not stated",
+        }),
+        ..RULE
+    },
+    Rule {
+        id: "termination.short_notice",
+        title: "Short termination notice",
+        category: C,
+        severity: Severity::Medium,
+        description: "The contract can be ended on short notice ({detail}), leaving little time to find a replacement.",
+        recommendation: "Ask for at least 30 (better 60–90) days' notice, or a transition-assistance period.",
+        patterns: Patterns {
+            en: &[
+                r"\bterminat\w*\b[^.;]{0,150}\b(?:days?|weeks?)'?\s*(?:prior |advance )?(?:written )?notice",
+                r"\bnotice\b[^.;]{0,80}\bterminat",
+            ],
+            de: &[
+                r"\bkündig\w*\b[^.;]{0,120}\bFrist\b",
+                r"\bFrist von\b[^.;]{0,80}\bkündig",
+            ],
+            fr: &[
+                r"\brésili\w*\b[^.;]{0,150}\bpréavis",
+                r"\bpréavis\b[^.;]{0,80}\brésili",
+            ],
+            es: &[
+                r"\b(?:resol|rescin|termin)\w*\b[^.;]{0,150}\b(?:preaviso|antelación|anticipación)",
+                r"\b(?:preaviso|antelación)\b[^.;]{0,80}\b(?:resol|rescin|termin)",
+            ],
+        },
+        unless: FOR_CAUSE,
+        detail: Some(Detail {
+            extract: details::notice_under_30_days,
+            required: true,
+            fallback: "",
+        }),
+        ..RULE
+    },
+    Rule {
+        id: "termination.auto_renewal",
+        title: "Automatic renewal",
+        category: C,
+        severity: Severity::Medium,
+        description: "The term renews automatically unless notice of non-renewal is given (evergreen clause); a missed deadline locks the parties in for another term.",
+        recommendation: "Diarise the non-renewal deadline; prefer renewal only by mutual agreement or a short non-renewal notice.",
+        patterns: Patterns {
+            en: &[
+                r"\bautomatic(?:ally)?\b[^.;]{0,20}\b(?:renew|extend|continue)",
+                r"\b(?:renew|extend)(?:s|ed)? automatically",
+                r"\b(?:renew|extend)(?:s|ed)?\b[^.;]{0,60}\bsuccessive\b",
+                r"\bevergreen",
+                r"\bunless (?:either|one|a) party\b[^.;]{0,60}\bnotice\b[^.;]{0,60}\b(?:non-?renewal|not to renew|terminat)",
+            ],
+            de: &[
+                r"\bverlängert sich\b[^.;]{0,40}(?:automatisch|jeweils|stillschweigend|um)",
+                r"\bstillschweigend verlängert",
+                r"\bautomatische Verlängerung",
+            ],
+            fr: &[
+                r"\b(?:renouvel|reconduit|prorog)\w*\b[^.;]{0,40}(?:tacitement|automatiquement|de plein droit)",
+                r"\btacite reconduction",
+            ],
+            es: &[
+                r"\b(?:prorrogar|renovar|prorrogad|renovad|prorrogará|renovará)\w*\b[^.;]{0,40}(?:automáticamente|tácitamente)",
+                r"\b(?:prórroga|renovación) (?:automática|tácita)",
+            ],
+        },
+        ..RULE
+    },
+    Rule {
+        id: "termination.renewal_notice_trap",
+        title: "Long non-renewal notice (renewal trap)",
+        category: C,
+        severity: Severity::High,
+        description: "Non-renewal must be notified long before the end of the term ({detail}); missing that early deadline renews the contract.",
+        recommendation: "Shorten the non-renewal notice to 30 days or ask for a reminder obligation before the deadline.",
+        patterns: Patterns {
+            en: &[
+                r"\b(?:non-?renewal|not to renew|not renew|intention to terminate|terminate)\b[^.;]{0,200}\b(?:prior to|before)\b[^.;]{0,30}\b(?:end|expir)",
+            ],
+            de: &[
+                r"\b(?:kündig|Verlängerung)\w*\b[^.;]{0,200}\b(?:vor (?:Ablauf|Ende)|zum (?:Ende|Ablauf))",
+            ],
+            fr: &[
+                r"\b(?:préavis|dénonc|non-renouvellement)\w*\b[^.;]{0,200}\b(?:avant (?:l'échéance|le terme|la fin|l'expiration))",
+            ],
+            es: &[
+                r"\b(?:preaviso|antelación|no renovar|denuncia)\w*\b[^.;]{0,200}\b(?:antes de|a la fecha de) (?:su )?(?:vencimiento|finalización|la finalización|expiración)",
+            ],
+        },
+        context: Patterns {
+            en: &[r"\brenew|\bextend|\bsuccessive"],
+            de: &[r"verlänger"],
+            fr: &[r"renouvel|reconduc|reconduit|prorog"],
+            es: &[r"renova|prorroga|prórroga"],
+        },
+        detail: Some(Detail {
+            extract: details::notice_at_least_60_days,
+            required: true,
+            fallback: "",
+        }),
+        ..RULE
+    },
+    Rule {
+        id: "termination.renewal_option",
+        title: "Renewal option",
+        category: C,
+        severity: Severity::Low,
+        description: "The contract may be renewed at a party's option or by agreement.",
+        recommendation: "No change needed; check the notice needed to exercise the option and the terms that apply to the renewal.",
+        patterns: Patterns {
+            en: &[
+                r"\b(?:right|option) to (?:renew|extend)",
+                r"\bmay\b[^.;]{0,40}\b(?:renew|extend) (?:this|the) (?:Agreement|Term)",
+                r"\brenewal (?:term|period)s?\b",
+            ],
+            de: &[
+                r"\bVerlängerungsoption",
+                r"\bkann\b[^.;]{0,60}verlängert werden",
+            ],
+            fr: &[
+                r"\b(?:option|faculté) de (?:renouvel|prolong)",
+                r"\bpeut être renouvelé",
+            ],
+            es: &[
+                r"\b(?:opción|derecho) de (?:renovación|prórroga)",
+                r"\bpodrá (?:ser )?(?:renovado|prorrogado)",
+            ],
+        },
+        burden: Burden::SubjectBenefits,
+        ..RULE
+    },
+    Rule {
+        id: "termination.cause_without_cure",
+        title: "Termination for breach without cure period",
+        category: C,
+        severity: Severity::Medium,
+        description: "A party may terminate for breach without first giving the other party a chance to remedy it.",
+        recommendation: "Add a cure period (commonly 30 days after written notice) before termination for a remediable breach.",
+        patterns: Patterns {
+            en: &[
+                r"\b(?:terminate|termination)\b[^.;]{0,150}\b(?:material(?:ly)? breach|breach(?:es)? (?:of|any)|default)",
+            ],
+            de: &[
+                r"\b(?:kündig|Kündigung)\w*\b[^.;]{0,150}\b(?:Vertragsverletzung|Pflichtverletzung|wesentliche[rn]? Verletzung)",
+            ],
+            fr: &[r"\brésili\w*\b[^.;]{0,150}\b(?:manquement|inexécution)"],
+            es: &[r"\b(?:resol|rescin|termin)\w*\b[^.;]{0,150}\bincumpl"],
+        },
+        unless_in_clause: CURE,
+        ..RULE
+    },
+    Rule {
+        id: "termination.for_cause",
+        title: "Termination for cause with cure period",
+        category: C,
+        severity: Severity::Low,
+        description: "A party may terminate for breach or insolvency, after a cure period ({detail}).",
+        recommendation: "No change needed; check the cure period is long enough for the breaches you could realistically commit.",
+        patterns: Patterns {
+            en: &[
+                r"\b(?:terminate|termination)\b[^.;]{0,200}\b(?:cure[sd]?|remed(?:y|ied))\b",
+                r"\b(?:cure[sd]?|remed(?:y|ied))\b[^.;]{0,200}\bterminat",
+            ],
+            de: &[
+                r"\bKündigung aus wichtigem Grund",
+                r"\b(?:außerordentlich|fristlos)\w*\b[^.;]{0,60}kündig",
+                r"\bNachfrist\b[^.;]{0,150}kündig",
+            ],
+            fr: &[
+                r"\bmise en demeure\b[^.;]{0,200}résili",
+                r"\brésili\w*\b[^.;]{0,200}mise en demeure",
+            ],
+            es: &[
+                r"\b(?:subsan|remedi)\w*\b[^.;]{0,200}\b(?:resol|rescin|termin)",
+                r"\b(?:resol|rescin|termin)\w*\b[^.;]{0,200}\b(?:subsan|remedi)",
+            ],
+        },
+        detail: Some(Detail {
+            extract: details::cure_period,
+            required: false,
+            fallback: "length not stated",
+        }),
+        ..RULE
+    },
+    Rule {
+        id: "termination.present",
+        title: "Term and termination",
+        category: C,
+        severity: Severity::Low,
+        description: "The clause sets the term or how the contract ends; no unusual term was recognised.",
+        recommendation: "No change needed; check the consequences of termination (transition, surviving clauses).",
+        patterns: Patterns {
+            en: &[
+                r"\bterminat(?:e|ed|es|ion)\b",
+                r"\bterm of (?:this|the) (?:Agreement|Contract)\b",
+                r"\bexpir(?:e|es|ation) of (?:this|the) (?:Agreement|Term)",
+            ],
+            de: &[
+                r"\bKündigung",
+                r"\bkündigen",
+                r"\bLaufzeit",
+                r"\bVertragsdauer",
+                r"\bVertragsbeendigung",
+            ],
+            fr: &[
+                r"\brésiliation",
+                r"\brésilier",
+                r"\bdurée du contrat",
+                r"\bprend fin\b",
+            ],
+            es: &[
+                r"\bresolución del contrato",
+                r"\bterminación",
+                r"\brescisión",
+                r"\bduración del contrato",
+                r"\bvigencia",
+            ],
+        },
+        general: true,
+        ..RULE
+    },
+];

@@ -1,0 +1,1 @@
+//! Tests of the rules, per category and for the engine.

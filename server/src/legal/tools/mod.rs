@@ -1,0 +1,6 @@
+//! The contract review API's tools (never serving code): `suite legal bench` and `suite legal
+//! evaluate`.
+
+pub mod bench;
+pub mod evaluate;
+pub mod versions;
