@@ -5,7 +5,7 @@
 
 use conformance::legal::{ENGLISH, english_revised, part};
 use conformance::{docs, expect_error};
-use suite_client::types::{ChangeKind, ComparisonResult, ContractChange, DiffOp};
+use suite_client::types::{ChangeKind, ComparisonResult, ContractChange, DiffOp, Severity};
 use suite_client::{LegalAnalyzeForm, LegalCompareForm};
 use suite_server::platform::{Api, Plan};
 
@@ -114,7 +114,20 @@ async fn a_negotiated_revision_is_reported_clause_by_clause_with_its_risk() {
         result.modified >= 2 && result.added >= 1 && result.removed >= 1,
         "{result:#?}"
     );
-    assert!(result.risk_delta < 0, "{result:#?}");
+    // The revision resolves serious findings and brings none: the risk can only go down
+    // (both versions may still be at the cap of 100).
+    let serious = |f: &&suite_client::types::ContractFinding| {
+        matches!(f.severity, Severity::High | Severity::Critical)
+    };
+    assert!(
+        result.findings_removed.iter().any(|f| serious(&f)),
+        "{result:#?}"
+    );
+    assert!(
+        !result.findings_added.iter().any(|f| serious(&f)),
+        "{result:#?}"
+    );
+    assert!(result.risk_delta <= 0, "{result:#?}");
     assert_eq!(
         result.risk_delta,
         result.risk_score_after - result.risk_score_before
@@ -188,5 +201,12 @@ async fn each_part_is_checked_on_its_own() {
     let mut corrupt = form(ENGLISH, ENGLISH);
     corrupt.original = part("v1.pdf", b"%PDF-1.4\ntruncated".to_vec());
     expect_error(client.legal_compare(corrupt).await, 422);
+    let mut empty = form(ENGLISH, ENGLISH);
+    empty.original = part("v1.txt", Vec::new());
+    let error = expect_error(client.legal_compare(empty).await, 400);
+    assert!(error.message.contains("original"), "{}", error.message);
+    let mut long = form(ENGLISH, ENGLISH);
+    long.revised = part("v2.txt", "The fees are due. ".repeat(120_000).into_bytes());
+    expect_error(client.legal_compare(long).await, 413);
     assert_eq!(server.used(&key, Api::Legal).await, before);
 }

@@ -142,6 +142,8 @@ async fn bad_uploads_are_refused_as_analyze_refuses_them() {
             .await,
         422,
     );
+    let long = "The fees are due. ".repeat(120_000).into_bytes();
+    expect_error(client.legal_report(form("long.txt", long)).await, 413);
     let mut long_title = form("msa.txt", ENGLISH.as_bytes().to_vec());
     long_title.title = Some("x".repeat(201));
     expect_error(client.legal_report(long_title).await, 400);

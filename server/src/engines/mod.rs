@@ -1,6 +1,6 @@
 //! Engines two APIs share, built once: the Chromium pool (screenshots, document generation),
 //! the LibreOffice worker pool, poppler's PDF readers, the OCR pool, image decoding and
-//! image-only PDFs, and the page reader built on them (PII now; finance and contracts next),
+//! image-only PDFs, and the page reader built on them (PII, finance and contract review),
 //! and the readers of the files they produce. Engine code knows nothing of HTTP or the
 //! platform (the engines rule, checked by `cargo xtask layering`).
 

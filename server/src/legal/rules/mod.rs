@@ -3,7 +3,7 @@
 //! scores the whole. Rule data lives in `catalog/`, one file per category.
 
 mod catalog;
-mod compiled;
+pub mod compiled;
 mod details;
 mod matcher;
 mod parties;

@@ -66,10 +66,10 @@ fn char_prefix(text: &str, n: usize) -> &str {
 /// The parties' defined names in order of first appearance.
 pub fn detect_parties(text: &str) -> Vec<String> {
     let mut preamble = char_prefix(text, PREAMBLE_CHARS);
-    if let Some(end) = PREAMBLE_END.as_ref().and_then(|r| r.find(preamble)) {
-        if end.start() > 100 {
-            preamble = &preamble[..end.start()];
-        }
+    if let Some(end) = PREAMBLE_END.as_ref().and_then(|r| r.find(preamble))
+        && end.start() > 100
+    {
+        preamble = &preamble[..end.start()];
     }
     let Some(re) = DEFINED.as_ref() else {
         return Vec::new();

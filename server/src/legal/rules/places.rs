@@ -157,7 +157,7 @@ pub fn forum(text: &str, _: Language) -> Option<String> {
         let kind = c.get(1).map_or("courts", |m| m.as_str()).to_lowercase();
         let raw = c.get(2).map_or("", |m| m.as_str());
         let cut = raw
-            .split(|ch: char| ch == ',')
+            .split(',')
             .take(2)
             .map(|part| {
                 place_words(part.trim_start_matches("the ").trim_start_matches("The ")).join(" ")

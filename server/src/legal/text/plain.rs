@@ -52,7 +52,7 @@ fn utf8(bytes: &[u8]) -> Result<String, TextError> {
 }
 
 fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Result<String, TextError> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err(TextError::Unreadable(
             "the UTF-16 text has an odd number of bytes".into(),
         ));

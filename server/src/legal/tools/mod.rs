@@ -2,5 +2,6 @@
 //! evaluate`.
 
 pub mod bench;
+pub mod cuad;
 pub mod evaluate;
 pub mod versions;

@@ -3,7 +3,6 @@
 
 mod fixtures;
 mod poppler;
-mod samples;
 
 use std::sync::OnceLock;
 

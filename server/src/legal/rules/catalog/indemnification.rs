@@ -58,6 +58,7 @@ pub const RULES: &[Rule] = &[
             ],
             de: &[
                 r"\b(?:Verteidigung|Rechtsverteidigung)\b[^.;]{0,80}(?:übernehm|führ|trägt)",
+                r"\b(?:übernimmt|übernehmen|führt)\b[^.;]{0,40}\b(?:Verteidigung|Rechtsverteidigung)",
                 r"\bAbwehr\b[^.;]{0,60}Ansprüche",
             ],
             fr: &[

@@ -31,6 +31,14 @@ const CONSEQUENTIAL_MUTUAL: Variant = Variant {
     recommendation: "No change needed; make sure confidentiality breaches and indemnities are carved out.",
 };
 
+const EXCLUSION_MUTUAL: Variant = Variant {
+    id: "liability.exclusion_mutual",
+    title: "Mutual exclusion of liability",
+    severity: Severity::Low,
+    description: "Neither party is liable for the matter stated; the exclusion is mutual.",
+    recommendation: "No change needed; check the excluded matter is one neither party controls.",
+};
+
 pub const RULES: &[Rule] = &[
     Rule {
         id: "liability.uncapped",
@@ -45,6 +53,8 @@ pub const RULES: &[Rule] = &[
                 r"\bliability (?:shall|will) (?:be unlimited|not be limited)",
                 r"\bwithout (?:any )?limit(?:ation)? (?:as to amount|of (?:its |their )?liability)",
                 r"\bno (?:limit|cap) (?:on|to) (?:its |their |the )?liability",
+                // "The liability of the Customer under this Agreement shall be unlimited."
+                r"\bliability\b[^.;]{0,80}?\b(?:shall|will|is|are) (?:be )?(?:unlimited|uncapped|not (?:be )?(?:limited|capped))",
                 r"\b(?:shall|will) be (?:fully |solely )?liable for (?:any and )?all (?:losses|damages)",
             ],
             de: &[
@@ -52,14 +62,17 @@ pub const RULES: &[Rule] = &[
                 r"\bhafte[tn] unbeschränkt",
                 r"\bunbegrenzte[n]? Haftung",
                 r"\bHaftung ist nicht (?:beschränkt|begrenzt)",
+                r"\bHaftung\b[^.;]{0,80}?\b(?:ist|sind|wird|bleibt) (?:der Höhe nach )?(?:unbeschränkt|unbegrenzt)",
             ],
             fr: &[
                 r"\bresponsabilité illimitée",
+                r"\bresponsabilité\b[^.;]{0,80}?\b(?:est|sera|demeure) (?:illimitée|sans limite)",
                 r"\bsans (?:aucune )?limitation de (?:sa |leur )?responsabilité",
                 r"\bresponsable de (?:l'ensemble des|tous les) (?:dommages|préjudices)",
             ],
             es: &[
                 r"\bresponsabilidad ilimitada",
+                r"\bresponsabilidad\b[^.;]{0,80}?\b(?:es|será|serán) (?:ilimitada|sin límite)",
                 r"\bsin (?:ningún )?límite de (?:su )?responsabilidad",
                 r"\bresponderá (?:de|por) (?:todos|la totalidad de) los daños",
             ],
@@ -135,6 +148,35 @@ pub const RULES: &[Rule] = &[
         },
         burden: Burden::SubjectBenefits,
         on_mutual: OnMutual::Variant(&CONSEQUENTIAL_MUTUAL),
+        ..RULE
+    },
+    Rule {
+        id: "liability.exclusion",
+        title: "Exclusion of liability",
+        category: C,
+        severity: Severity::Medium,
+        description: "One party excludes its liability for a matter altogether (\"shall have no liability\"), leaving the other party without a remedy for it.",
+        recommendation: "Limit the exclusion to matters outside that party's control, or replace it with a cap.",
+        patterns: Patterns {
+            en: &[
+                r"\b(?:shall|will|does) (?:have|bear|incur|assume) no (?:liability|responsibility)\b",
+                r"\bno liability (?:whatsoever )?(?:to|for)\b",
+            ],
+            de: &[
+                r"\b(?:übernimmt|trifft) keine Haftung",
+                r"\bHaftung\b[^.;]{0,60}\bist ausgeschlossen",
+            ],
+            fr: &[
+                r"\bn'assume aucune responsabilité",
+                r"\bn'encourt aucune responsabilité",
+            ],
+            es: &[
+                r"\bno asume (?:ninguna|responsabilidad alguna)",
+                r"\bno será responsable en ningún caso",
+            ],
+        },
+        burden: Burden::SubjectBenefits,
+        on_mutual: OnMutual::Variant(&EXCLUSION_MUTUAL),
         ..RULE
     },
     Rule {

@@ -85,8 +85,8 @@ pub const RULES: &[Rule] = &[
                 r"\bnotice\b[^.;]{0,80}\bterminat",
             ],
             de: &[
-                r"\bkündig\w*\b[^.;]{0,120}\bFrist\b",
-                r"\bFrist von\b[^.;]{0,80}\bkündig",
+                r"kündig\w*\b[^.;]{0,120}\bFrist\b",
+                r"\bFrist von\b[^.;]{0,80}kündig",
             ],
             fr: &[
                 r"\brésili\w*\b[^.;]{0,150}\bpréavis",
@@ -148,7 +148,7 @@ pub const RULES: &[Rule] = &[
                 r"\b(?:non-?renewal|not to renew|not renew|intention to terminate|terminate)\b[^.;]{0,200}\b(?:prior to|before)\b[^.;]{0,30}\b(?:end|expir)",
             ],
             de: &[
-                r"\b(?:kündig|Verlängerung)\w*\b[^.;]{0,200}\b(?:vor (?:Ablauf|Ende)|zum (?:Ende|Ablauf))",
+                r"(?:kündig|Verlängerung|\bFrist|\bspätestens)\w*\b[^.;]{0,200}\b(?:vor (?:Ablauf|Ende)|zum (?:Ende|Ablauf))",
             ],
             fr: &[
                 r"\b(?:préavis|dénonc|non-renouvellement)\w*\b[^.;]{0,200}\b(?:avant (?:l'échéance|le terme|la fin|l'expiration))",
@@ -208,10 +208,10 @@ pub const RULES: &[Rule] = &[
         recommendation: "Add a cure period (commonly 30 days after written notice) before termination for a remediable breach.",
         patterns: Patterns {
             en: &[
-                r"\b(?:terminate|termination)\b[^.;]{0,150}\b(?:material(?:ly)? breach|breach(?:es)? (?:of|any)|default)",
+                r"\b(?:terminate|termination)\b[^.;]{0,150}\b(?:material(?:ly)? breach|breach(?:es|ed)?\b|default)",
             ],
             de: &[
-                r"\b(?:kündig|Kündigung)\w*\b[^.;]{0,150}\b(?:Vertragsverletzung|Pflichtverletzung|wesentliche[rn]? Verletzung)",
+                r"(?:kündig|Kündigung)\w*\b[^.;]{0,150}\b(?:Vertragsverletzung|Pflichtverletzung|wesentliche[rn]? Verletzung)",
             ],
             fr: &[r"\brésili\w*\b[^.;]{0,150}\b(?:manquement|inexécution)"],
             es: &[r"\b(?:resol|rescin|termin)\w*\b[^.;]{0,150}\bincumpl"],
