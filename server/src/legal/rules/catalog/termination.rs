@@ -17,7 +17,7 @@ const FOR_CAUSE: Patterns = Patterns {
 
 /// A cure period: the breaching party may remedy before termination takes effect.
 const CURE: Patterns = Patterns {
-    en: &[r"\b(?:cure[sd]?|remed(?:y|ied)|rectif(?:y|ied))\b"],
+    en: &[r"\b(?:(?:un)?cure[sd]?|remed(?:y|ied)|unremedied|rectif(?:y|ied))\b"],
     de: &[r"\b(?:Abhilfe|Nachfrist|Abmahnung|abgeholfen|beseitigt)"],
     fr: &[r"\b(?:mise en demeure|remédi|régularis)"],
     es: &[r"\b(?:subsan|remedi|requerimiento)"],
@@ -228,8 +228,8 @@ pub const RULES: &[Rule] = &[
         recommendation: "No change needed; check the cure period is long enough for the breaches you could realistically commit.",
         patterns: Patterns {
             en: &[
-                r"\b(?:terminate|termination)\b[^.;]{0,200}\b(?:cure[sd]?|remed(?:y|ied))\b",
-                r"\b(?:cure[sd]?|remed(?:y|ied))\b[^.;]{0,200}\bterminat",
+                r"\b(?:terminate|termination)\b[^.;]{0,200}\b(?:(?:un)?cure[sd]?|remed(?:y|ied)|unremedied)\b",
+                r"\b(?:(?:un)?cure[sd]?|remed(?:y|ied)|unremedied)\b[^.;]{0,200}\bterminat",
             ],
             de: &[
                 r"\bKündigung aus wichtigem Grund",

@@ -57,6 +57,12 @@ fn liability_rules() {
         (
             "liability.cap_mutual",
             En,
+            "THE LIABILITY OF EITHER PARTY FOR DAMAGES HEREUNDER, WHETHER IN CONTRACT, TORT OR ANY OTHER LEGAL THEORY, IS LIMITED TO, AND WILL NOT EXCEED, THE AMOUNTS PAID HEREUNDER.",
+            "THE LIABILITY OF EITHER PARTY FOR DAMAGES HEREUNDER IS GOVERNED BY SECTION 9.",
+        ),
+        (
+            "liability.cap_mutual",
+            En,
             "Each party's total liability shall not exceed the fees paid in the twelve (12) months preceding the claim.",
             "Each party shall be liable for its own employees.",
         ),
@@ -300,6 +306,12 @@ fn termination_rules() {
             En,
             "Either party may terminate if the other fails to cure a material breach within thirty (30) days.",
             "Either party may terminate immediately upon any breach.",
+        ),
+        (
+            "termination.for_cause",
+            En,
+            "Either party may terminate this Agreement if the other party materially breaches it and the breach remains uncured for thirty (30) days following notice.",
+            "Either party may terminate this Agreement if the other party materially breaches it.",
         ),
         (
             "termination.for_cause",
