@@ -32,6 +32,19 @@ impl ShotServer {
 }
 
 /// The bytes of a download answer.
+/// The value of header `name` of a file answer ("" when absent).
+pub fn header(
+    response: &suite_client::ResponseValue<suite_client::ByteStream>,
+    name: &str,
+) -> String {
+    response
+        .headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
+}
+
 pub async fn body(response: suite_client::ResponseValue<suite_client::ByteStream>) -> Vec<u8> {
     use futures_util::TryStreamExt;
     response

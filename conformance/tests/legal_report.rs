@@ -5,7 +5,7 @@
 
 use conformance::legal::{ENGLISH, part};
 use conformance::pii::{pdf_fonts, pdf_info, rendered_pages};
-use conformance::shots::{body, decode_png, pdf_text};
+use conformance::shots::{body, decode_png, header, pdf_text};
 use conformance::{docs, expect_error};
 use suite_client::{LegalAnalyzeForm, LegalReportForm};
 use suite_server::platform::{Api, Plan};
@@ -55,19 +55,17 @@ async fn the_report_says_what_analyze_found_in_a_pdf_anyone_can_read() {
     let mut report_form = form("msa.txt", contract.into_bytes());
     report_form.title = Some("Northwind MSA — review".into());
     let response = client.legal_report(report_form).await.expect("report");
-    let header = |name: &str| {
-        response
-            .headers()
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_owned()
-    };
-    assert_eq!(header("content-type"), "application/pdf");
-    assert_eq!(header("x-risk-score"), analysis.risk_score.to_string());
-    assert_eq!(header("x-risk-level"), analysis.risk_level.to_string());
+    assert_eq!(header(&response, "content-type"), "application/pdf");
     assert_eq!(
-        header("x-findings-count"),
+        header(&response, "x-risk-score"),
+        analysis.risk_score.to_string()
+    );
+    assert_eq!(
+        header(&response, "x-risk-level"),
+        analysis.risk_level.to_string()
+    );
+    assert_eq!(
+        header(&response, "x-findings-count"),
         analysis.findings.len().to_string()
     );
     let pdf = body(response).await;

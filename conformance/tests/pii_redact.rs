@@ -4,7 +4,7 @@
 //! the rest of the page does; boxes are painted in the asked colour.
 
 use conformance::pii::{html, ocr_text, pdf_info, png_header, printed, rendered_pages};
-use conformance::shots::body;
+use conformance::shots::{body, header};
 use conformance::{docs, expect_error};
 use suite_client::{FilePart, PiiDetectForm, PiiRedactForm};
 use suite_server::platform::{Api, Plan};
@@ -27,15 +27,6 @@ fn form(name: &str, bytes: Vec<u8>) -> PiiRedactForm {
         fill_color: None,
         text_layer: None,
     }
-}
-
-fn header(response: &suite_client::ResponseValue<suite_client::ByteStream>, name: &str) -> String {
-    response
-        .headers()
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_owned()
 }
 
 fn assert_clean(text: &str, what: &str) {

@@ -259,3 +259,102 @@ pub async fn bench_server(
     };
     Ok((running, api))
 }
+
+/// Confusion counts of an evaluation (PII types, contract categories) and the precision,
+/// recall and F-beta derived from them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub true_positives: u64,
+    pub false_positives: u64,
+    pub false_negatives: u64,
+    pub true_negatives: u64,
+}
+
+impl Counts {
+    /// Adds one labelled prediction.
+    pub fn record(&mut self, labelled: bool, predicted: bool) {
+        match (labelled, predicted) {
+            (true, true) => self.true_positives += 1,
+            (false, true) => self.false_positives += 1,
+            (true, false) => self.false_negatives += 1,
+            (false, false) => self.true_negatives += 1,
+        }
+    }
+
+    /// Share of predictions that are right (1.0 when nothing was predicted).
+    pub fn precision(&self) -> f64 {
+        ratio(
+            self.true_positives,
+            self.true_positives + self.false_positives,
+        )
+    }
+
+    /// Share of labelled positives found (1.0 when there are none).
+    pub fn recall(&self) -> f64 {
+        ratio(
+            self.true_positives,
+            self.true_positives + self.false_negatives,
+        )
+    }
+
+    /// F-beta: beta 2 weighs recall four times as much as precision.
+    pub fn f(&self, beta: f64) -> f64 {
+        let (p, r) = (self.precision(), self.recall());
+        if p + r == 0.0 {
+            return 0.0;
+        }
+        (1.0 + beta * beta) * p * r / (beta * beta * p + r)
+    }
+}
+
+fn ratio(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        1.0
+    } else {
+        part as f64 / whole as f64
+    }
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, other: Counts) {
+        self.true_positives += other.true_positives;
+        self.false_positives += other.false_positives;
+        self.false_negatives += other.false_negatives;
+        self.true_negatives += other.true_negatives;
+    }
+}
+
+impl std::fmt::Display for Counts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "P {:5.1}%  R {:5.1}%  (TP {} FP {} FN {} TN {})",
+            self.precision() * 100.0,
+            self.recall() * 100.0,
+            self.true_positives,
+            self.false_positives,
+            self.false_negatives,
+            self.true_negatives
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Counts;
+
+    #[test]
+    fn precision_recall_and_f_follow_the_counts() {
+        let mut c = Counts::default();
+        c.record(true, true);
+        c.record(true, true);
+        c.record(true, false);
+        c.record(false, true);
+        c.record(false, false);
+        assert!((c.precision() - 2.0 / 3.0).abs() < 1e-9);
+        assert!((c.recall() - 2.0 / 3.0).abs() < 1e-9);
+        assert!((c.f(2.0) - 2.0 / 3.0).abs() < 1e-9);
+        assert_eq!(c.true_negatives, 1);
+        assert_eq!(Counts::default().precision(), 1.0);
+    }
+}

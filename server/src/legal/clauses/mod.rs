@@ -11,6 +11,7 @@ mod sequence;
 mod tests;
 mod text_index;
 
+pub(crate) use numerals::to_roman;
 pub(crate) use text_index::collapse_whitespace;
 
 use crate::legal::model::{Clause, Extracted, Language};

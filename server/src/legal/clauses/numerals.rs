@@ -27,7 +27,8 @@ pub(super) fn roman_value(numeral: &str) -> Option<u32> {
     (total > 0 && to_roman(total).eq_ignore_ascii_case(numeral)).then_some(total)
 }
 
-fn to_roman(mut value: u32) -> String {
+/// `value` in upper-case roman numerals ("MCMXCIV").
+pub(crate) fn to_roman(mut value: u32) -> String {
     const STEPS: [(u32, &str); 13] = [
         (1000, "M"),
         (900, "CM"),

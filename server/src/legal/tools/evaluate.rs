@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::cuad::fixtures::evaluate_fixtures;
 use super::cuad::labels::{self, Report};
-use super::cuad::metrics::Counts;
+use crate::bench_support::Counts;
 use crate::legal::model::Category;
 
 fn print_table(title: &str, counts: &BTreeMap<Category, Counts>) {

@@ -8,6 +8,8 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
+pub use crate::bench_support::Counts;
+
 /// A whitespace token of a text: its char range and its normalized form.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
@@ -103,46 +105,6 @@ pub fn align(gold: &[Token], read: &[Token]) -> Vec<Option<usize>> {
     pairs
 }
 
-/// True and false positives and false negatives of one type.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Counts {
-    pub true_positives: u64,
-    pub false_positives: u64,
-    pub false_negatives: u64,
-}
-
-impl Counts {
-    pub fn precision(&self) -> f64 {
-        ratio(
-            self.true_positives,
-            self.true_positives + self.false_positives,
-        )
-    }
-    pub fn recall(&self) -> f64 {
-        ratio(
-            self.true_positives,
-            self.true_positives + self.false_negatives,
-        )
-    }
-    /// F-beta: beta 2 weighs recall four times as much as precision.
-    pub fn f(&self, beta: f64) -> f64 {
-        let (p, r) = (self.precision(), self.recall());
-        if p + r == 0.0 {
-            return 0.0;
-        }
-        (1.0 + beta * beta) * p * r / (beta * beta * p + r)
-    }
-    fn add(&mut self, other: Counts) {
-        self.true_positives += other.true_positives;
-        self.false_positives += other.false_positives;
-        self.false_negatives += other.false_negatives;
-    }
-}
-
-fn ratio(a: u64, b: u64) -> f64 {
-    if b == 0 { 1.0 } else { a as f64 / b as f64 }
-}
-
 /// Counts per type over many texts.
 #[derive(Debug, Default)]
 pub struct Score {
@@ -174,7 +136,7 @@ impl Score {
     pub fn overall(&self) -> Counts {
         let mut all = Counts::default();
         for counts in self.per_type.values() {
-            all.add(*counts);
+            all += *counts;
         }
         all
     }

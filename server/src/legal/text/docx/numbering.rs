@@ -9,6 +9,7 @@ use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 
 use crate::engines::xml_names::local;
+use crate::legal::clauses::to_roman;
 
 use super::attribute;
 
@@ -196,8 +197,8 @@ fn formatted(value: u32, format: NumberFormat) -> String {
     match format {
         NumberFormat::LowerLetter => letters(value),
         NumberFormat::UpperLetter => letters(value).to_uppercase(),
-        NumberFormat::LowerRoman => roman(value).to_lowercase(),
-        NumberFormat::UpperRoman => roman(value),
+        NumberFormat::LowerRoman => to_roman(value).to_lowercase(),
+        NumberFormat::UpperRoman => to_roman(value),
         NumberFormat::Decimal | NumberFormat::Unnumbered => value.to_string(),
     }
 }
@@ -209,32 +210,6 @@ fn letters(value: u32) -> String {
     }
     let letter = char::from(b'a' + ((value - 1) % 26) as u8);
     std::iter::repeat_n(letter, ((value - 1) / 26 + 1) as usize).collect()
-}
-
-fn roman(mut value: u32) -> String {
-    const NUMERALS: [(u32, &str); 13] = [
-        (1000, "M"),
-        (900, "CM"),
-        (500, "D"),
-        (400, "CD"),
-        (100, "C"),
-        (90, "XC"),
-        (50, "L"),
-        (40, "XL"),
-        (10, "X"),
-        (9, "IX"),
-        (5, "V"),
-        (4, "IV"),
-        (1, "I"),
-    ];
-    let mut out = String::new();
-    for (size, numeral) in NUMERALS {
-        while value >= size {
-            out.push_str(numeral);
-            value -= size;
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -291,7 +266,6 @@ mod tests {
     #[test]
     fn numbers_in_every_style() {
         assert_eq!(letters(27), "aa");
-        assert_eq!(roman(1994), "MCMXCIV");
         assert_eq!(formatted(3, NumberFormat::LowerRoman), "iii");
     }
 }

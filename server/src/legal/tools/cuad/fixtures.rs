@@ -2,7 +2,7 @@
 //! confidentiality, dispute resolution): per language, clauses that belong to the category and
 //! clauses that do not, scored like CUAD at clause level.
 
-use super::metrics::Counts;
+use crate::bench_support::Counts;
 use crate::legal::model::{Category, Clause, Language};
 use crate::legal::rules::analyze;
 use std::collections::BTreeMap;

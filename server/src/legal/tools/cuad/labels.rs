@@ -2,7 +2,7 @@
 //! whether `analyze` placed a clause in them, as document-level precision and recall.
 
 use super::clauses_of;
-use super::metrics::Counts;
+use crate::bench_support::Counts;
 use crate::legal::model::{Analysis, Category, Language};
 use crate::legal::rules::analyze;
 use std::collections::BTreeMap;

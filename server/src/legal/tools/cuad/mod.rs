@@ -1,10 +1,9 @@
 //! The rules measured against experts: document-level precision and recall against CUAD's
 //! labels (`labels.rs`), and clause-level figures on labelled clauses of our own for the
-//! categories CUAD does not label (`fixtures.rs`).
+//! categories CUAD does not label (`fixtures.rs`), counted with the shared `bench_support::Counts`.
 
 pub mod fixtures;
 pub mod labels;
-pub mod metrics;
 
 use crate::legal::clauses::segment;
 use crate::legal::model::{Clause, Language};
