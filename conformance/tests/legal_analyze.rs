@@ -78,6 +78,7 @@ async fn every_category_is_found_with_its_clause_and_section() {
         .into_inner();
     assert!(result.missing_categories.is_empty(), "{result:#?}");
     assert_eq!(result.parties, ["Provider", "Customer"], "{result:#?}");
+    insta::assert_yaml_snapshot!(signature(&result));
     let expectations = [
         (FindingCategory::PaymentTerms, "2.", "ninety (90) days"),
         (FindingCategory::Termination, "3.", "for convenience"),

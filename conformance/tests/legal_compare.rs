@@ -54,6 +54,20 @@ async fn a_negotiated_revision_is_reported_clause_by_clause_with_its_risk() {
         .expect("compared")
         .into_inner();
 
+    let outline: Vec<String> = result
+        .changes
+        .iter()
+        .map(|c| {
+            format!(
+                "{} {} {} {:?}",
+                c.kind,
+                c.section.as_deref().unwrap_or("-"),
+                c.severity,
+                c.category
+            )
+        })
+        .collect();
+    insta::assert_yaml_snapshot!(outline);
     let payment = change_with(&result, "days of receipt");
     assert_eq!(payment.kind, ChangeKind::Modified, "{payment:#?}");
     assert!(

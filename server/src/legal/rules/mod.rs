@@ -71,6 +71,7 @@ pub fn analyze(clauses: &[Clause], language: Language, perspective: Option<&str>
         document_exceptions: HashMap::new(),
     };
     let mut hits: Vec<Hit> = clauses.iter().flat_map(|c| review.clause_hits(c)).collect();
+    drop_heading_echoes(&mut hits, clauses);
     hits.extend(law_forum_mismatch(&hits));
     hits.extend(missing_hits(&hits));
     hits.sort_by_key(|h| {
@@ -91,6 +92,49 @@ pub fn analyze(clauses: &[Clause], language: Language, perspective: Option<&str>
         summary,
         parties,
     }
+}
+
+/// A clause that is only a heading ("7. Limitation of Liability") says nothing of its own:
+/// its findings go when a sub-clause ("7.1 …") has a finding in the same category, so the
+/// review does not list the heading and its first sentence as two findings.
+fn drop_heading_echoes(hits: &mut Vec<Hit>, clauses: &[Clause]) {
+    let heading_only = |clause: &Clause| {
+        let mut rest = clause.text.as_str();
+        if let Some(number) = &clause.number {
+            rest = rest
+                .split_once(number.as_str())
+                .map_or(rest, |(_, after)| after);
+        }
+        if let Some(heading) = &clause.heading {
+            rest = rest
+                .split_once(heading.as_str())
+                .map_or(rest, |(_, after)| after);
+        }
+        !rest.chars().any(char::is_alphanumeric)
+    };
+    let under = |parent: &Clause, child: &Clause| {
+        matches!((&parent.number, &child.number), (Some(p), Some(c))
+            if c.len() > p.len() && c.starts_with(p.as_str()) && c[p.len()..].starts_with('.'))
+    };
+    let echoes: Vec<(usize, Category)> = hits
+        .iter()
+        .filter_map(|hit| {
+            let clause = clauses.get(hit.clause_index?)?;
+            let echoed = heading_only(clause)
+                && hits.iter().any(|other| {
+                    other.category == hit.category
+                        && other
+                            .clause_index
+                            .and_then(|i| clauses.get(i))
+                            .is_some_and(|child| under(clause, child))
+                });
+            echoed.then_some((clause.index, hit.category))
+        })
+        .collect();
+    hits.retain(|hit| {
+        !hit.clause_index
+            .is_some_and(|i| echoes.contains(&(i, hit.category)))
+    });
 }
 
 fn to_finding(hit: &Hit) -> Finding {

@@ -281,3 +281,32 @@ fn every_pattern_compiles_in_every_language() {
         );
     }
 }
+
+#[test]
+fn a_heading_clause_is_not_reported_again_when_its_sub_clause_is() {
+    let mut numbered = clauses(&[
+        "7. Limitation of Liability",
+        "7.1 Neither party shall be liable for indirect or consequential damages.",
+        "8. Confidentiality",
+        "9. Governing Law",
+    ]);
+    for (clause, (number, heading)) in numbered.iter_mut().zip([
+        ("7", Some("Limitation of Liability")),
+        ("7.1", Some("Limitation of Liability")),
+        ("8", Some("Confidentiality")),
+        ("9", Some("Governing Law")),
+    ]) {
+        clause.number = Some(number.into());
+        clause.heading = heading.map(str::to_owned);
+    }
+    let findings = analyze(&numbered, Language::En, None).findings;
+    let on = |i: usize, category: Category| {
+        findings
+            .iter()
+            .any(|f| f.clause_index == Some(i) && f.category == category)
+    };
+    assert!(on(1, Category::Liability), "{findings:#?}");
+    assert!(!on(0, Category::Liability), "{findings:#?}");
+    // A heading without sub-clauses still shows that the contract addresses the subject.
+    assert!(on(2, Category::Confidentiality), "{findings:#?}");
+}
