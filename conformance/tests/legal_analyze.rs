@@ -8,7 +8,8 @@
 use std::collections::BTreeSet;
 
 use conformance::legal::{self, ENGLISH, SILENT, part, translations};
-use conformance::pii::printed;
+use conformance::pii::{printed, rendered_pages, scanned_pdf};
+use conformance::shots::pdf_text;
 use conformance::{docs, expect_error};
 use suite_client::LegalAnalyzeForm;
 use suite_client::types::{
@@ -170,6 +171,40 @@ async fn the_same_contract_as_txt_docx_and_pdf_is_reviewed_alike() {
     for (name, signature, score) in &signatures[1..] {
         assert_eq!(signature, &signatures[0].1, "{name} differs from the TXT");
         assert_eq!(*score, signatures[0].2, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn a_scanned_contract_is_read_by_ocr() {
+    let server = docs::server().await;
+    let key = server
+        .key(Plan::Unlimited, &[Api::Legal, Api::Docgen])
+        .await;
+    let client = server.client(&key);
+    let printed_pdf = printed(&client, legal::html(ENGLISH)).await;
+    let scans = rendered_pages(&printed_pdf, 200, "jpeg");
+    let scanned = scanned_pdf(&scans, 200);
+    assert!(
+        pdf_text(&scanned).trim().is_empty(),
+        "the scan must have no text layer"
+    );
+    let result = client
+        .legal_analyze(form("scanned.pdf", scanned))
+        .await
+        .expect("analyzed")
+        .into_inner();
+    for (category, quoted) in [
+        (FindingCategory::GoverningLaw, "New York"),
+        (FindingCategory::Liability, "unlimited"),
+        (FindingCategory::Termination, "convenience"),
+        (FindingCategory::DisputeResolution, "arbitration"),
+    ] {
+        assert!(
+            with_clause(&result, category)
+                .iter()
+                .any(|f| f.clause.contains(quoted)),
+            "{category:?}: {result:#?}"
+        );
     }
 }
 
