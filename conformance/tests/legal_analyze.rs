@@ -385,6 +385,7 @@ async fn bad_uploads_are_refused_before_they_are_charged() {
         413,
     );
     assert!(huge.message.contains("2 MB"), "{}", huge.message);
+    insta::assert_yaml_snapshot!(huge.into_inner(), { ".request_id" => "[id]" });
     let blank = expect_error(
         client
             .legal_analyze(form("blank.txt", b" \n\n ".to_vec()))
@@ -397,6 +398,7 @@ async fn bad_uploads_are_refused_before_they_are_charged() {
         400,
     );
     assert!(empty.message.contains("empty"), "{}", empty.message);
+    insta::assert_yaml_snapshot!(empty.into_inner(), { ".request_id" => "[id]" });
     let (status, message) = server
         .post_form_field(
             &key.secret,

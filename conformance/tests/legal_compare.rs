@@ -214,13 +214,16 @@ async fn each_part_is_checked_on_its_own() {
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     let mut corrupt = form(ENGLISH, ENGLISH);
     corrupt.original = part("v1.pdf", b"%PDF-1.4\ntruncated".to_vec());
-    expect_error(client.legal_compare(corrupt).await, 422);
+    let error = expect_error(client.legal_compare(corrupt).await, 422);
+    insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     let mut empty = form(ENGLISH, ENGLISH);
     empty.original = part("v1.txt", Vec::new());
     let error = expect_error(client.legal_compare(empty).await, 400);
     assert!(error.message.contains("original"), "{}", error.message);
+    insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     let mut long = form(ENGLISH, ENGLISH);
     long.revised = part("v2.txt", "The fees are due. ".repeat(120_000).into_bytes());
-    expect_error(client.legal_compare(long).await, 413);
+    let error = expect_error(client.legal_compare(long).await, 413);
+    insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     assert_eq!(server.used(&key, Api::Legal).await, before);
 }

@@ -134,16 +134,19 @@ async fn bad_uploads_are_refused_as_analyze_refuses_them() {
         415,
     );
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
-    expect_error(
+    let error = expect_error(
         client
             .legal_report(form("locked.pdf", docs::encrypted_pdf()))
             .await,
         422,
     );
+    insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     let long = "The fees are due. ".repeat(120_000).into_bytes();
-    expect_error(client.legal_report(form("long.txt", long)).await, 413);
+    let error = expect_error(client.legal_report(form("long.txt", long)).await, 413);
+    insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     let mut long_title = form("msa.txt", ENGLISH.as_bytes().to_vec());
     long_title.title = Some("x".repeat(201));
-    expect_error(client.legal_report(long_title).await, 400);
+    let error = expect_error(client.legal_report(long_title).await, 400);
+    insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     assert_eq!(server.used(&key, Api::Legal).await, before);
 }

@@ -86,6 +86,21 @@ const POLICY_REFUSALS: &[(&str, &[&str], &str)] = &[
         "the file must not be empty (400), be a JPEG, PNG, WebP or PDF by its bytes (415), decodable and not encrypted (422) and within the page and pixel limits (413)",
     ),
     (
+        "legal_analyze",
+        &["400", "413", "415", "422"],
+        "the file must not be empty (400), be a PDF, DOCX or plain text by its bytes (415), readable with text in it (422) and within the page and text limits (413)",
+    ),
+    (
+        "legal_compare",
+        &["400", "413", "415", "422"],
+        "both files must not be empty (400), be a PDF, DOCX or plain text by their bytes (415), readable with text in them (422) and within the page and text limits (413)",
+    ),
+    (
+        "legal_report",
+        &["400", "413", "415", "422"],
+        "the file must not be empty (400), be a PDF, DOCX or plain text by its bytes (415), readable with text in it (422) and within the page and text limits (413)",
+    ),
+    (
         "docgen_generate",
         &["400", "413", "422"],
         "data must hold what the template prints (400 missing_variable), the render must stay in its budget (422) and under 100 pages (413)",
@@ -116,6 +131,9 @@ const NEGATIVE_DATA_UNCHECKED: &[&str] = &[
     "finance_parse",
     "finance_audit",
     "finance_fraud_check",
+    "legal_analyze",
+    "legal_compare",
+    "legal_report",
 ];
 
 /// schemathesis's own list for `positive_data_acceptance`, extended per operation above.
