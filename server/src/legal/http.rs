@@ -54,6 +54,17 @@ fn format_of(upload: &Upload, part: &str) -> Result<Format, ApiError> {
     }
 }
 
+/// A refusal of one upload, with the part and file it is about in front ("revised
+/// (v2.pdf): the PDF is encrypted"), so a caller of `compare` knows which file to fix.
+fn about(upload: &Upload, part: &str, error: ApiError) -> ApiError {
+    let name = upload.file_name.as_deref().unwrap_or(part);
+    match error {
+        ApiError::PayloadTooLarge(m) => ApiError::PayloadTooLarge(format!("{part} ({name}): {m}")),
+        ApiError::Unprocessable(m) => ApiError::Unprocessable(format!("{part} ({name}): {m}")),
+        other => other,
+    }
+}
+
 /// `perspective` within the contract's bounds (multipart fields are checked here).
 fn perspective_of(perspective: Option<&str>) -> Result<Option<&str>, ApiError> {
     match perspective.map(str::trim) {
@@ -92,10 +103,13 @@ impl Legal {
     /// Before admission: an accepted type within the limits; a PDF is measured (pages,
     /// encryption), a DOCX or text file read in full (it is cheap and finds every refusal).
     async fn check(&self, upload: &Upload, part: &str) -> Result<(), ApiError> {
-        match format_of(upload, part)? {
-            Format::Pdf => Ok(pages::check(&upload.bytes, Source::Pdf, self.limits).await?),
+        let checked = match format_of(upload, part)? {
+            Format::Pdf => pages::check(&upload.bytes, Source::Pdf, self.limits)
+                .await
+                .map_err(ApiError::from),
             format => office_text(upload.bytes.to_vec(), format).await.map(drop),
-        }
+        };
+        checked.map_err(|e| about(upload, part, e))
     }
 
     pub async fn check_analyze(&self, form: &LegalAnalyzeForm) -> Result<(), ApiError> {
@@ -153,7 +167,10 @@ impl Legal {
         language: Language,
         perspective: Option<&str>,
     ) -> Result<Review, ApiError> {
-        let extracted = self.extract(upload, part, language).await?;
+        let extracted = self
+            .extract(upload, part, language)
+            .await
+            .map_err(|e| about(upload, part, e))?;
         let perspective = perspective.map(str::to_owned);
         blocking(move || review(extracted, language, perspective.as_deref())).await
     }
