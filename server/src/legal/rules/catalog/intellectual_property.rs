@@ -14,6 +14,8 @@ const ASSIGNMENT: Patterns = Patterns {
         r"\b(?:shall|will|agrees? to) (?:irrevocably )?(?:assign|transfer)\b[^.;]{0,100}\b(?:all )?(?:right,? title|intellectual property|copyright|patent|invention)",
         r"\b(?:sole and exclusive|exclusive) property of\b",
         r"\b(?:shall|will) (?:vest|be vested) (?:solely |exclusively )?in\b",
+        // "Improvements made by Licensee will be assigned to Licensor"
+        r"\b(?:intellectual property|copyrights?|patents?|inventions?|modifications|improvements|deliverables|work product)\b[^.;]{0,80}\b(?:shall|will) be (?:irrevocably )?(?:assigned|transferred) to\b",
     ],
     de: &[
         r"\b(?:überträgt|übertragen|überlässt)\b[^.;]{0,100}(?:ausschließliche|sämtliche|alle)\b[^.;]{0,60}(?:Rechte|Nutzungsrechte|Schutzrechte)",

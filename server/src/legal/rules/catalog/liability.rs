@@ -9,7 +9,7 @@ const C: Category = Category::Liability;
 
 /// Clause talks about liability or damages at all (context for carve-outs).
 const LIABILITY_CONTEXT: Patterns = Patterns {
-    en: &[r"\b(?:liab|damages)"],
+    en: &[r"\b(?:liab|damages)|\bexclusions? and limitations?\b|\blimitations? and exclusions?\b"],
     de: &[r"haft|schaden|schäden"],
     fr: &[r"responsab|dommage"],
     es: &[r"responsab|daños"],
@@ -56,6 +56,9 @@ pub const RULES: &[Rule] = &[
                 // "The liability of the Customer under this Agreement shall be unlimited."
                 r"\bliability\b[^.;]{0,80}?\b(?:shall|will|is|are) (?:be )?(?:unlimited|uncapped|not (?:be )?(?:limited|capped))",
                 r"\b(?:shall|will) be (?:fully |solely )?liable for (?:any and )?all (?:losses|damages)",
+                r"\bnothing in (?:this|these) (?:agreement|contract|clause|section|article|terms|conditions)\b[^.;]{0,60}\b(?:limits?|excludes?|restricts?)\b[^.;]{0,60}\bliabilit",
+                r"\bliability\b[^.;]{0,80}\b(?:is|are|shall|will) not (?:be )?subject to (?:any|the) (?:limitation|cap|limit)",
+                r"\bno (?:limit|cap|limitation)s? (?:on|to|of) (?:its |their |the |a |either |each )?(?:[a-z]+(?:'s|’s) )?liability|\bliable without (?:any )?limit(?:ation)?\b|\b(?:neither party|does not|do not|shall not|will not) (?:limits?|excludes?|restricts?)(?: or (?:limits?|excludes?))? (?:its |their |either party's |the )?liability\b",
             ],
             de: &[
                 r"\bunbeschränkt(?:e[nrs]?)? (?:haft|Haftung)",
@@ -89,13 +92,16 @@ pub const RULES: &[Rule] = &[
         recommendation: "Make the cap mutual and check it covers the realistic loss (the fees paid in the last 12 months is common but low for data or IP claims).",
         patterns: Patterns {
             en: &[
-                r"\bliab(?:ility|le)\b[^.;]{0,200}?\b(?:shall|will|does|is|are)\s+(?:in no event\s+)?(?:not\s+)?(?:exceed|be limited to|limited to|capped at)",
+                r"\bliab(?:ility|le)\b[^.;]{0,200}?\b(?:shall|will|does|is|are)\s+(?:not\s+)?(?:(?:in no|in any|under no|under any) (?:event|case|circumstances?)\s+)?(?:not\s+)?(?:exceed|be limited to|limited to|be capped at|capped at)",
+                r"\bliable\b[^.;]{0,80}\bfor (?:more than|(?:any )?amounts? in excess of)\b",
+                r"\b(?:maximum|aggregate|total|cumulative|entire) liability\b[^.;]{0,120}\b(?:shall|will|is) (?:be )?(?:an amount|the (?:lesser|greater|amount|sum)|equal to|\$|USD|EUR|£)",
                 r"\bin no event (?:shall|will)\b[^.;]{0,120}\bliab(?:ility|le)\b[^.;]{0,120}\bexceed",
                 r"\b(?:aggregate|total|maximum|cumulative) liability\b[^.;]{0,150}\b(?:exceed|limited to|capped)",
                 r"\bliab(?:ility|le)\b[^.;]{0,60}\b(?:capped|limited) (?:at|to) (?:an amount|the (?:amount|fees|total|sum)|\$|USD|EUR)",
             ],
             de: &[
                 r"\bHaftung\b[^.;]{0,150}(?:beschränkt|begrenzt) auf",
+                r"\bHaftung\b[^.;]{0,150}\bauf\b[^.;]{0,80}\b(?:beschränkt|begrenzt)",
                 r"\b(?:Haftungshöchstbetrag|Haftungsobergrenze|Höchstbetrag der Haftung)",
                 r"\bhafte[tn]\b[^.;]{0,100}\b(?:höchstens|bis zu einem (?:Betrag|Höchstbetrag))",
             ],
@@ -180,6 +186,35 @@ pub const RULES: &[Rule] = &[
         ..RULE
     },
     Rule {
+        id: "liability.claims_period",
+        title: "Time limit for bringing claims",
+        category: C,
+        severity: Severity::Medium,
+        description: "Claims must be brought within a contractual period, shorter than the statutory limitation period, or they are barred.",
+        recommendation: "Check the period leaves time to discover the loss (latent defects, data breaches); prefer it to run from when the claim was or should have been known.",
+        patterns: Patterns {
+            en: &[
+                r"\bno (?:action|claim|suit|proceeding)s?\b[^.;]{0,150}\bmay be (?:brought|commenced|instituted|asserted|filed)\b[^.;]{0,40}\b(?:more than|after)\b",
+                r"\bmust be (?:brought|commenced|filed|instituted|asserted)\b[^.;]{0,20}\bwithin\b[^.;]{0,40}\b(?:years?|months?)\b",
+                r"\b(?:bring|commence|institute|file|assert)\b[^.;]{0,40}\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,80}\b(?:later|more) than\b[^.;]{0,40}\b(?:years?|months?)\b",
+                r"\btime[- ]barred\b",
+            ],
+            de: &[
+                r"\bverjähr[^.;]{0,60}\b(?:in|nach|innerhalb)\b[^.;]{0,30}(?:Monat|Jahr)",
+                r"\bVerjährungsfrist\b[^.;]{0,60}\b(?:beträgt|von|auf)\b[^.;]{0,30}(?:Monat|Jahr)",
+            ],
+            fr: &[
+                r"\b(?:action|réclamation)s?\b[^.;]{0,120}\b(?:intentée|engagée|introduite|exercée)s?\b[^.;]{0,40}\bdélai\b",
+                r"\bse prescri[^.;]{0,30}\b(?:an|ans|mois)\b",
+            ],
+            es: &[
+                r"\b(?:acción|acciones|reclamación|reclamaciones)\b[^.;]{0,120}\b(?:ejercitarse|interponerse|presentarse|entablarse)\b[^.;]{0,30}\bplazo\b",
+                r"\bprescribir[^.;]{0,40}\b(?:plazo|año|años|meses)\b",
+            ],
+        },
+        ..RULE
+    },
+    Rule {
         id: "liability.liquidated_damages",
         title: "Liquidated damages / contractual penalty",
         category: C,
@@ -220,7 +255,7 @@ pub const RULES: &[Rule] = &[
         patterns: Patterns {
             en: &[
                 r"\b(?:except|excluding|other than|save)(?: (?:for|with respect to|in the (?:case|event) of))?\b[^.;]{0,60}\b(?:indemnif\w*|confidential\w*|gross(?:ly)? neglig\w*|wil+ful misconduct|fraud\w*|breach of section)",
-                r"\b(?:limitations?|exclusions?)\b[^.;]{0,80}\b(?:shall|will) not apply to\b",
+                r"\b(?:limitations?|exclusions?|caps?|limits)\b[^.;]{0,80}\b(?:shall|will|do|does) not apply (?:to|in)\b",
             ],
             de: &[
                 r"\b(?:gilt nicht|gelten nicht|ausgenommen|mit Ausnahme|außer)\b[^.;]{0,100}(?:Vorsatz|grob(?:er)? Fahrlässigkeit|grob fahrlässig|Verletzung des Lebens|Produkthaftungsgesetz)",

@@ -10,6 +10,7 @@ mod liability;
 mod missing;
 mod payment_terms;
 mod termination;
+mod termination_context;
 
 use super::rule::{MissingRule, Rule};
 use crate::legal::model::Category;

@@ -120,7 +120,10 @@ pub const RULES: &[Rule] = &[
             en: &[
                 r"\bmost[- ]favou?red[- ](?:nation|customer|pricing|licensee)",
                 r"\b(?:no less|at least as|more|most) favou?rable\b[^.;]{0,20}\b(?:terms|prices|pricing|rates|conditions)",
-                r"\b(?:terms|prices|pricing|rates)\b[^.;]{0,80}\b(?:no less|at least as) favou?rable",
+                r"\b(?:terms|prices|pricing|rates|charges|fees|royalt(?:y|ies)|discounts?)\b[^.;]{0,80}\b(?:no less|at least as) favou?rable",
+                r"\b(?:lower|better|more favou?rable|lowest|best) (?:prices?|pricing|rates?|terms|fees|royalt(?:y|ies))\b[^.;]{0,80}\b(?:any (?:other|third)|third[- ]part(?:y|ies)|other (?:customers?|licensees?|distributors?|purchasers?))",
+                r"\b(?:grants?|offers?|gives?|extends?|sells?)\b[^.;]{0,10}\bany (?:other|third)[- ][a-z]+\b[^.;]{0,30}\b(?:lower|better|more favou?rable) (?:prices?|pricing|rates?|terms|royalt(?:y|ies))|\b(?:at|for) (?:a )?(?:prices?|rates?) (?:lower|less) than\b|\b(?:terms|prices|pricing|rates|charges|fees|royalt(?:y|ies)|discounts?) (?:that are )?more favou?rable than\b",
+                r"\b(?:not exceed|no (?:higher|greater) than|lower than|at least as (?:low|favou?rable) as)\b[^.;]{0,20}\b(?:the )?(?:lowest |best )?(?:prices?|fees|rates|charges|royalt(?:y|ies))\b[^.;]{0,60}\bany (?:other|third)",
             ],
             de: &[
                 r"\bMeistbegünstigung",
@@ -151,7 +154,8 @@ pub const RULES: &[Rule] = &[
                 r"\bminimum (?:purchase|order|volume|quantit|commitment|royalt|fee|annual|monthly|quarterly|guarantee|payment|revenue)",
                 r"\btake[- ]or[- ]pay",
                 r"\bbinding (?:commitment|forecast|order)|\bfirm (?:order|commitment)",
-                r"\b(?:shall|will|agrees? to) (?:purchase|buy|order)\b[^.;]{0,30}\b(?:at least|not less than|a minimum)",
+                r"\b(?:shall|will|must|agrees? to|undertakes? to|commits? to) (?:purchase|buy|order|procure|acquire|take|sell)\b[^.;]{0,40}\b(?:at least|not less than|no less than|a minimum|minimum)\b",
+                r"\b(?:orders?|purchases?)\b[^.;]{0,60}\b(?:shall|will|must) (?:be |total |equal )?(?:for )?(?:at least|not less than|no less than|a minimum of)\b",
             ],
             de: &[
                 r"\bMindest(?:abnahme|menge|umsatz|bestell|vergütung|lizenzgebühr)",
@@ -170,6 +174,14 @@ pub const RULES: &[Rule] = &[
                 r"\bpedidos? en firme",
             ],
         },
+        unless: Patterns {
+            en: &[
+                r"\bnon-?binding\b|\bnot (?:be )?binding\b|\b(?:at|for) (?:not less than|no less than|at least|a minimum)\b[^.;]{0,30}\bprices?\b|\bminimum (?:resale |sale |selling )?prices?\b",
+            ],
+            de: &[r"\bunverbindlich|\bnicht verbindlich"],
+            fr: &[r"\bnon (?:contraignant|ferme|engageant)|\bindicati(?:f|ve)s?\b"],
+            es: &[r"\bno vinculante|\bindicativ[oa]s?\b"],
+        },
         burden: Burden::SubjectBears,
         ..RULE
     },
@@ -183,10 +195,12 @@ pub const RULES: &[Rule] = &[
         patterns: Patterns {
             en: &[
                 r"\b(?:revenue|profit)[- ]shar",
-                r"\bshare (?:of|in) (?:the )?(?:revenues?|profits|net|gross|proceeds)",
-                r"\b(?:percent|per cent|%)\)?\s+of (?:all |the |its |such )?(?:net |gross |adjusted )?(?:revenues?|profits|sales|receipts|income|proceeds|premiums|fees collected)",
+                r"\bshare (?:equally |ratably |pro rata )?(?:of |in )?(?:the |all |any |such )?(?:net |gross )?(?:revenues?|profits|proceeds|income|receipts)",
+                r"\b(?:percent|per cent|%)\)?\s+of (?:all |the |its |such |any )?(?:[a-z-]+ ){0,2}(?:revenues?|profits|sales|receipts|income|proceeds|premiums|billings|turnover|fees (?:paid|received|collected|billed|generated))\b",
+                r"\b(?:profits?|revenues?|proceeds)\b[^.;]{0,60}\b(?:split|shared|divided|allocated|distributed) (?:equally |evenly |pro rata )?(?:between|among)",
                 r"\broyalt(?:y|ies)\b",
-                r"\bcommissions?\b[^.;]{0,40}\b(?:equal to|of|calculated|percentage)",
+                r"\b(?:split|divide)\b[^.;]{0,20}\b(?:the )?(?:net |gross )?(?:revenues?|profits|proceeds|income)",
+                r"\bcommissions?\b[^.;]{0,40}\b(?:equal to|calculated|percentage|rate|(?:of|at) [^.;]{0,30}(?:percent|per cent|%))|(?:percent|per cent|%)\)?\s+commissions?\b",
                 r"\bfees? based on the (?:number|volume|amount) of",
             ],
             de: &[
@@ -217,8 +231,11 @@ pub const RULES: &[Rule] = &[
         recommendation: "No change needed; limit frequency (once a year), notice, confidentiality and who bears the cost.",
         patterns: Patterns {
             en: &[
-                r"\b(?:audit|inspect|examine|review)\b[^.;]{0,80}\b(?:books|records|accounts|facilit\w*|premises|sites?|operations)\b",
-                r"\b(?:books|records|accounts)\b[^.;]{0,100}\b(?:audit\w*|inspect\w*|examin\w*)",
+                r"\b(?:audit|inspect|examine|review)\b[^.;]{0,80}\b(?:books|records|accounts)\b",
+                r"\b(?:audit|inspect|examine)\b[^.;]{0,80}\b(?:facilit\w*|premises|sites?|operations|plants?)\b",
+                r"\b(?:books|records|accounts)\b[^.;]{0,100}\b(?:audits?|inspect|inspection|inspected|examine|examined|examination)\b",
+                r"\baccess to\b[^.;]{0,40}\b(?:books|records|accounts)\b",
+                r"\b(?:to|may) (?:conduct |perform |carry out |undergo )?(?:an? )?audits?\b",
                 r"\baudit (?:rights?|reports?)\b",
                 r"\b(?:quality|compliance|independent) (?:assurance )?audits?\b",
             ],

@@ -3,25 +3,10 @@
 
 use super::super::details;
 use super::super::rule::{Burden, Detail, OnMutual, Patterns, RULE, Rule, Variant};
+use super::termination_context::{CURE, FOR_CAUSE, RENEWAL_CONTEXT, TRIGGERED};
 use crate::legal::model::{Category, Severity};
 
 const C: Category = Category::Termination;
-
-/// Termination tied to a breach or insolvency (termination for cause, not convenience).
-const FOR_CAUSE: Patterns = Patterns {
-    en: &[r"\b(?:breach|default|insolven|bankrupt|fails? to|failure to|for cause)"],
-    de: &[r"\b(?:Vertragsverletzung|Pflichtverletzung|Verzug|Insolvenz|wichtige[nm]? Grund)"],
-    fr: &[r"\b(?:manquement|inexécution|faute|redressement|liquidation)"],
-    es: &[r"\b(?:incumpl|concurso|insolvencia|quiebra)"],
-};
-
-/// A cure period: the breaching party may remedy before termination takes effect.
-const CURE: Patterns = Patterns {
-    en: &[r"\b(?:(?:un)?cure[sd]?|remed(?:y|ied)|unremedied|rectif(?:y|ied))\b"],
-    de: &[r"\b(?:Abhilfe|Nachfrist|Abmahnung|abgeholfen|beseitigt)"],
-    fr: &[r"\b(?:mise en demeure|remédi|régularis)"],
-    es: &[r"\b(?:subsan|remedi|requerimiento)"],
-};
 
 const CONVENIENCE_MUTUAL: Variant = Variant {
     id: "termination.convenience_mutual",
@@ -41,11 +26,13 @@ pub const RULES: &[Rule] = &[
         recommendation: "Make the right mutual, or ask for a longer notice period, a minimum term or an early-termination fee.",
         patterns: Patterns {
             en: &[
-                r"\bmay\b[^.;]{0,40}\bterminate\b[^.;]{0,150}\b(?:for (?:its |any party's )?convenience|without cause|for any reason|for no reason|with or without cause|in its sole discretion)",
-                r"\b(?:in its sole discretion|at any time|without cause)\b[^.;]{0,80}\bmay\b[^.;]{0,30}\bterminate",
-                r"\bmay\b[^.;]{0,40}\bterminate (?:this|the) (?:Agreement|Contract)\b[^.;]{0,60}\b(?:upon|by giving|on|with|by)\b[^.;]{0,60}\bnotice",
-                r"\bmay be terminated by\b[^.;]{0,80}\b(?:at any time|for convenience|without cause)",
+                r"\b(?:may|shall (?:have the right|be entitled)|is entitled|has the right|reserves the right)\b[^.;]{0,40}\b(?:terminate|cancel)\b[^.;]{0,150}\b(?:for (?:its |any party's )?convenience|without cause|for any reason|for no reason|with or without cause|(?:in|at) its (?:sole )?discretion|at any time)",
+                r"\b(?:in its sole discretion|at any time|without cause)\b[^.;]{0,80}\bmay\b[^.;]{0,30}\b(?:terminate|cancel)",
+                r"\b(?:may|shall (?:have the right|be entitled) to|is entitled to|has the right to|reserves the right to)\b[^.;]{0,40}\b(?:terminate|cancel|end) (?:this|the) (?:Agreement|Contract)\b[^.;]{0,60}\b(?:upon|by giving|on|with|by)\b[^.;]{0,60}\bnotice",
+                r"\bmay be (?:terminated|cancell?ed) by\b[^.;]{0,80}\b(?:at any time|for convenience|without cause|(?:upon|on|by giving)\b[^.;]{0,40}\bnotice)",
+                r"\bmay be (?:terminated|cancell?ed)\b[^.;]{0,40}\b(?:at any time|for convenience|with(?: or with)?out cause)",
                 r"\btermination for convenience",
+                r"\bmay,? (?:at any time|for any reason|without cause),? (?:terminate|cancel)\b",
             ],
             de: &[
                 r"\b(?:ordentlich|jederzeit|ohne (?:Angabe von Gründen|wichtigen Grund))\b[^.;]{0,80}\bkündig",
@@ -62,7 +49,7 @@ pub const RULES: &[Rule] = &[
                 r"\b(?:en cualquier momento|sin causa)\b[^.;]{0,80}(?:resolver|rescindir|terminar)",
             ],
         },
-        unless: FOR_CAUSE,
+        unless: TRIGGERED,
         burden: Burden::SubjectBenefits,
         on_mutual: OnMutual::Variant(&CONVENIENCE_MUTUAL),
         detail: Some(Detail {
@@ -118,7 +105,14 @@ pub const RULES: &[Rule] = &[
                 r"\b(?:renew|extend)(?:s|ed)? automatically",
                 r"\b(?:renew|extend)(?:s|ed)?\b[^.;]{0,60}\bsuccessive\b",
                 r"\bevergreen",
-                r"\bunless (?:either|one|a) party\b[^.;]{0,60}\bnotice\b[^.;]{0,60}\b(?:non-?renewal|not to renew|terminat)",
+                r"\bunless\b[^.;]{0,60}\b(?:notice|notif[a-z]*)\b[^.;]{0,80}\b(?:non-?renewal|not to (?:renew|extend)|terminat)",
+                // "shall be renewed for additional terms", "shall continue for a further period"
+                r"\b(?:be (?:automatically )?(?:renewed|extended)|(?:shall|will) (?:automatically )?(?:continue|roll over))\b[^.;]{0,40}\bfor (?:an? |one |each |such )?(?:additional|further|successive|subsequent|consecutive|like)\b",
+                r"\bfrom year to year\b|\b(?:year|month)[- ]to[- ](?:year|month) basis",
+                r"\b(?:renewal|extension)s?\b[^.;]{0,30}\bautomatic(?:ally)?\b",
+                r"\bnotice of non-?renewal|\b(?:intention|election|decision|elects?) not to (?:renew|extend)",
+                r"\b(?:not|no longer) (?:wish|want|intend)(?:s|ed)? (?:[a-z]+ ){0,2}to (?:renew|be renewed|extend)",
+                r"\bif (?:neither|no) party\b[^.;]{0,60}\bnotice\b[^.;]{0,150}\b(?:continue|renew|extend)",
             ],
             de: &[
                 r"\bverlängert sich\b[^.;]{0,40}(?:automatisch|jeweils|stillschweigend|um)",
@@ -133,6 +127,11 @@ pub const RULES: &[Rule] = &[
                 r"\b(?:prorrogar|renovar|prorrogad|renovad|prorrogará|renovará)\w*\b[^.;]{0,40}(?:automáticamente|tácitamente)",
                 r"\b(?:prórroga|renovación) (?:automática|tácita)",
             ],
+        },
+        context: RENEWAL_CONTEXT,
+        unless: Patterns {
+            en: &[r"\b(?:after|following|upon) (?:any |the )?termination\b|\bsurviv"],
+            ..Patterns::NONE
         },
         ..RULE
     },
@@ -179,8 +178,8 @@ pub const RULES: &[Rule] = &[
         recommendation: "No change needed; check the notice needed to exercise the option and the terms that apply to the renewal.",
         patterns: Patterns {
             en: &[
-                r"\b(?:right|option) to (?:renew|extend)",
-                r"\bmay\b[^.;]{0,40}\b(?:renew|extend) (?:this|the) (?:Agreement|Term)",
+                r"\b(?:right|option)s? to (?:renew|extend)",
+                r"\bmay\b[^.;]{0,40}\b(?:renew|extend) (?:this|the|its) (?:Agreement|Term|Lease|franchise|licen[cs]e|contract|engagement|subscription)",
                 r"\brenewal (?:term|period)s?\b",
             ],
             de: &[

@@ -3,6 +3,7 @@
 
 mod cases_a;
 mod cases_b;
+mod concepts;
 mod engine;
 
 use crate::legal::model::{Analysis, Clause, Language};

@@ -48,6 +48,10 @@ pub const CONCEPT_RULES: &[(Category, &[&str])] = &[
             "liability.uncapped",
             "liability.cap",
             "liability.cap_mutual",
+            // Caps and time limits for claims, expressly uncapped liability, carve-outs;
+            // exclusions of indirect damages or of a matter count too, as limits on what a
+            // party recovers (left out, liability recall is 62.5 %: see the README).
+            "liability.claims_period",
             "liability.consequential_excluded",
             "liability.consequential_mutual",
             "liability.carve_out",
