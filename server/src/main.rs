@@ -282,6 +282,9 @@ async fn run(cli: Cli) -> Result<()> {
 async fn serve(config: Config) -> Result<()> {
     let log = suite_server::platform::logging::logger(config.platform.log_level.clone())?;
     let running = server::start(config, Clock::System, log).await?;
+    // The contract review's patterns compile in the background (about 0.2 s a language), so
+    // the first contract of each language is not the one that pays for it.
+    tokio::task::spawn_blocking(suite_server::legal::rules::prepare);
     // The server keeps serving when nobody reads its stdout: its log is what counts.
     let _ = out!(
         "Serving on {}://{}",

@@ -25,6 +25,14 @@ pub use parties::detect_parties;
 pub use rule::{Burden, MissingRule, OnMutual, Patterns, Rule, Variant};
 pub use scoring::{SCORING, risk_score, severity_points};
 
+/// Compiles the patterns of every language now, instead of on the first contract of each
+/// (`suite serve` calls it in the background at start).
+pub fn prepare() {
+    for language in [Language::En, Language::De, Language::Fr, Language::Es] {
+        compiled::compiled(language);
+    }
+}
+
 /// Every rule of the checklist (for documentation and listings).
 pub fn rules() -> impl Iterator<Item = &'static Rule> {
     catalog::all_rules()
