@@ -159,31 +159,28 @@ impl Legal {
         }
     }
 
-    /// The review of one upload.
+    /// The review of one upload (the form part `part`), in the form's language and for its
+    /// perspective.
     async fn review(
         &self,
         upload: &Upload,
         part: &str,
-        language: Language,
+        language: Option<types::LegalLanguage>,
         perspective: Option<&str>,
     ) -> Result<Review, ApiError> {
+        let language = wire::language(language);
+        let perspective = perspective_of(perspective)?.map(str::to_owned);
         let extracted = self
             .extract(upload, part, language)
             .await
             .map_err(|e| about(upload, part, e))?;
-        let perspective = perspective.map(str::to_owned);
         blocking(move || review(extracted, language, perspective.as_deref())).await
     }
 
     pub async fn analyze(&self, form: LegalAnalyzeForm) -> Result<types::AnalysisResult, ApiError> {
-        let perspective = perspective_of(form.perspective.as_deref())?;
+        let perspective = form.perspective.as_deref();
         let reviewed = self
-            .review(
-                &form.file,
-                "file",
-                wire::language(form.language),
-                perspective,
-            )
+            .review(&form.file, "file", form.language, perspective)
             .await?;
         Ok(wire::analysis(&reviewed))
     }
@@ -192,8 +189,7 @@ impl Legal {
         &self,
         form: LegalCompareForm,
     ) -> Result<types::ComparisonResult, ApiError> {
-        let language = wire::language(form.language);
-        let perspective = perspective_of(form.perspective.as_deref())?;
+        let (language, perspective) = (form.language, form.perspective.as_deref());
         let original = self
             .review(&form.original, "original", language, perspective)
             .await?;
@@ -215,14 +211,9 @@ impl Legal {
         platform: &Platform,
         form: LegalReportForm,
     ) -> Result<FileBody, ApiError> {
-        let perspective = perspective_of(form.perspective.as_deref())?;
+        let perspective = form.perspective.as_deref();
         let reviewed = self
-            .review(
-                &form.file,
-                "file",
-                wire::language(form.language),
-                perspective,
-            )
+            .review(&form.file, "file", form.language, perspective)
             .await?;
         let fonts = self.fonts().await?;
         let title = form
