@@ -11,6 +11,7 @@ use super::plain;
 use crate::engines::browser::Chromium;
 use crate::engines::browser::job::{BrowserError, Load, Print, WaitUntil};
 use crate::engines::office::{self, Office, OfficeError};
+use crate::engines::pages::{self, PagesError};
 use crate::engines::poppler::{self, PopplerError};
 
 /// Why a conversion failed, whichever engine failed it.
@@ -44,6 +45,17 @@ impl From<OfficeError> for ConvertError {
             OfficeError::TooLarge(m) => ConvertError::TooLarge(m),
             OfficeError::Unavailable(m) => ConvertError::Unavailable(m),
             OfficeError::Failed(e) => ConvertError::Failed(e),
+        }
+    }
+}
+
+impl From<PagesError> for ConvertError {
+    fn from(e: PagesError) -> Self {
+        match e {
+            PagesError::TooLarge(m) => ConvertError::TooLarge(m),
+            PagesError::Unreadable(m) => ConvertError::Unreadable(m),
+            PagesError::Busy(m) | PagesError::Unavailable(m) => ConvertError::Unavailable(m),
+            PagesError::Failed(m) => ConvertError::Failed(anyhow::anyhow!(m)),
         }
     }
 }
@@ -103,19 +115,13 @@ impl Converter {
         Ok(out)
     }
 
-    /// Refuses a PDF poppler cannot read, an encrypted one, or one over the page limit.
+    /// Refuses a PDF poppler cannot read, an encrypted or empty one, or one over the page
+    /// limit (the shared page engine's check).
     async fn check_pdf(&self, pdf: &[u8]) -> Result<(), ConvertError> {
-        let info = poppler::info(pdf).await?;
-        if info.encrypted {
-            return Err(ConvertError::Unreadable("the PDF is encrypted".into()));
-        }
-        if info.pages > self.max_pages {
-            return Err(ConvertError::TooLarge(format!(
-                "the PDF has {} pages; the limit is {}",
-                info.pages, self.max_pages
-            )));
-        }
-        Ok(())
+        pages::pdf_page_count(pdf, self.max_pages)
+            .await
+            .map(drop)
+            .map_err(ConvertError::from)
     }
 
     /// HTML printed by the browser: A4, 10 mm margins (a document's `@page` rules win),

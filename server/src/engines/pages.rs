@@ -189,6 +189,12 @@ pub async fn check(bytes: &[u8], source: Source, limits: Limits) -> Result<(), P
 
 /// The PDF's page count, refused when encrypted or over the limit.
 async fn pdf_pages(pdf: &[u8], limits: Limits) -> Result<usize, PagesError> {
+    pdf_page_count(pdf, limits.max_pages).await
+}
+
+/// The page count of a PDF poppler can read, refused when it is encrypted, has no page or
+/// more than `max_pages` (every API that takes or makes PDFs measures them here).
+pub async fn pdf_page_count(pdf: &[u8], max_pages: usize) -> Result<usize, PagesError> {
     let info = poppler::info(pdf).await?;
     if info.encrypted {
         return Err(PagesError::Unreadable(
@@ -198,10 +204,10 @@ async fn pdf_pages(pdf: &[u8], limits: Limits) -> Result<usize, PagesError> {
     if info.pages == 0 {
         return Err(PagesError::Unreadable("the PDF has no pages".into()));
     }
-    if info.pages > limits.max_pages {
+    if info.pages > max_pages {
         return Err(PagesError::TooLarge(format!(
-            "the PDF has {} pages; the limit is {}",
-            info.pages, limits.max_pages
+            "the PDF has {} pages; the limit is {max_pages}",
+            info.pages
         )));
     }
     Ok(info.pages)
