@@ -236,9 +236,10 @@ pub async fn fetch(client: &suite_client::Client, document: &types::GeneratedDoc
     bytes
 }
 
-/// A server for the document tests (two browser pages and one LibreOffice worker at once).
+/// A server for the document tests (two browser pages and one LibreOffice worker at once);
+/// in external mode, the deployment as it is sized.
 pub async fn server() -> TestServer {
-    TestServer::start_with(|config| {
+    TestServer::start_sized(|config| {
         config.browser.jobs = 2;
         config.office.workers = 1;
     })

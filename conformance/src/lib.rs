@@ -6,6 +6,11 @@
 //! for the run (`tls.rs`), and every client the harness hands out trusts that CA: the whole
 //! suite then runs over https.
 //!
+//! When `SUITE_CONFORMANCE_BASE_URL` is set (`cargo xtask conformance --base-url`), the same
+//! tests run against that deployment instead (`external.rs`): keys come from its admin API,
+//! and what only an in-process server gives — its clock, database, configuration, address —
+//! stops the test as skipped. The tests themselves speak only HTTP and the client.
+//!
 //! When `SUITE_COVERAGE_DIR` is set, each server writes the (operationId, status) pairs it
 //! answered there when dropped; `cargo xtask test` checks them against the contract.
 
@@ -23,6 +28,7 @@ use suite_server::server::{self, RunningServer};
 pub use suite_client as client;
 
 pub mod docs;
+pub mod external;
 pub mod finance;
 pub mod legal;
 pub mod pages;
@@ -31,14 +37,17 @@ pub mod requests;
 pub mod shots;
 pub mod tls;
 
-/// A server under test and what it needs to be torn down.
+/// A server under test — started in process, or the external deployment — and what it needs
+/// to be torn down.
 pub struct TestServer {
     pub base_url: String,
-    pub clock: Clock,
+    /// The in-process server's injected clock (none in external mode).
+    clock: Option<Clock>,
     /// The CA the server's certificate chains to, when it terminates TLS.
     tls_ca: Option<tls::TestCa>,
     server: Option<RunningServer>,
-    data_dir: PathBuf,
+    data_dir: Option<PathBuf>,
+    external: Option<external::Deployment>,
 }
 
 /// A key issued by the harness.
@@ -62,8 +71,29 @@ fn random_suffix() -> String {
 }
 
 impl TestServer {
+    /// The server under test as it is configured by default: started in process, or the
+    /// external deployment in external mode.
     pub async fn start() -> TestServer {
-        Self::start_with(|_| {}).await
+        match external::Deployment::from_env().expect("the external deployment is named fully") {
+            Some(deployment) => TestServer {
+                base_url: deployment.base_url.clone(),
+                clock: None,
+                tls_ca: None,
+                server: None,
+                data_dir: None,
+                external: Some(deployment),
+            },
+            None => Self::start_with(|_| {}).await,
+        }
+    }
+
+    /// Starts a server sized for this machine by `adjust` (pools and workers: nothing a
+    /// client can observe but time); in external mode, the deployment as it is.
+    pub async fn start_sized(adjust: impl FnOnce(&mut Config)) -> TestServer {
+        if external::is_external() {
+            return Self::start().await;
+        }
+        Self::start_with(adjust).await
     }
 
     /// Starts a server after `adjust` has changed its configuration.
@@ -115,7 +145,7 @@ impl TestServer {
         Self::launch(
             std::env::var_os("SUITE_TEST_TLS").is_some(),
             Some(database_url),
-            Some(self.clock.clone()),
+            Some(self.clock().clone()),
             |config| {
                 if let Some(dir) = shared_dir {
                     config.platform.data_dir = dir;
@@ -138,6 +168,7 @@ impl TestServer {
         clock: Option<Clock>,
         adjust: impl FnOnce(&mut Config),
     ) -> Result<TestServer> {
+        external::in_process_only("a server started and configured by the test");
         let data_dir = std::env::temp_dir().join(format!("suite-conformance-{}", random_suffix()));
         std::fs::create_dir_all(&data_dir)?;
         let mut config = Config::default();
@@ -165,15 +196,25 @@ impl TestServer {
         let scheme = running.platform.config().scheme();
         Ok(TestServer {
             base_url: format!("{scheme}://{}", running.addr),
-            clock,
+            clock: Some(clock),
             tls_ca,
             server: Some(running),
-            data_dir,
+            data_dir: Some(data_dir),
+            external: None,
         })
     }
 
     fn running(&self) -> &RunningServer {
+        external::in_process_only("the in-process server (its database, configuration or address)");
         self.server.as_ref().expect("server is running")
+    }
+
+    /// The in-process server's clock, which the test may move.
+    pub fn clock(&self) -> &Clock {
+        external::in_process_only("the in-process server's clock");
+        self.clock
+            .as_ref()
+            .expect("an in-process server has a clock")
     }
 
     pub fn platform(&self) -> &suite_server::platform::Platform {
@@ -182,12 +223,18 @@ impl TestServer {
 
     /// A new key subscribed to `apis` on `plan`.
     pub async fn key(&self, plan: Plan, apis: &[Api]) -> TestKey {
+        if let Some(deployment) = &self.external {
+            return deployment
+                .create_key(plan, apis)
+                .await
+                .expect("key created through the admin API");
+        }
         let subscriptions: Vec<(Api, Plan)> = apis.iter().map(|api| (*api, plan)).collect();
         let issued = keys::create(
             self.platform().db(),
             "conformance",
             &subscriptions,
-            self.clock.now().timestamp(),
+            self.clock().now().timestamp(),
         )
         .await
         .expect("key created");
@@ -199,7 +246,7 @@ impl TestServer {
 
     /// Units `key` has used on `api` in the current month of the server's clock.
     pub async fn used(&self, key: &TestKey, api: Api) -> i64 {
-        let period = suite_server::platform::clock::period_of(self.clock.now());
+        let period = suite_server::platform::clock::period_of(self.clock().now());
         self.platform()
             .quotas()
             .used(&key.id, api, &period)
@@ -208,9 +255,19 @@ impl TestServer {
     }
 
     pub async fn revoke(&self, key: &TestKey) {
-        keys::revoke(self.platform().db(), &key.id, self.clock.now().timestamp())
-            .await
-            .expect("key revoked");
+        if let Some(deployment) = &self.external {
+            return deployment
+                .revoke(&key.id)
+                .await
+                .expect("key revoked through the admin API");
+        }
+        keys::revoke(
+            self.platform().db(),
+            &key.id,
+            self.clock().now().timestamp(),
+        )
+        .await
+        .expect("key revoked");
     }
 
     /// A generated client sending `key`, built the way the README tells users to: with
@@ -314,7 +371,9 @@ impl TestServer {
 impl Drop for TestServer {
     fn drop(&mut self) {
         self.record_coverage();
-        let _ = std::fs::remove_dir_all(&self.data_dir);
+        if let Some(dir) = &self.data_dir {
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 }
 

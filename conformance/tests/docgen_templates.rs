@@ -417,8 +417,8 @@ async fn pages_list_builtins_then_uploads_newest_first() {
             .into_inner();
         uploaded.push(template.template_id);
         server
-            .clock
-            .set(server.clock.now() + chrono::Duration::seconds(1));
+            .clock()
+            .set(server.clock().now() + chrono::Duration::seconds(1));
     }
     let limit = std::num::NonZeroU32::new(3);
     let mut seen = Vec::new();

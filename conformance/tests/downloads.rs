@@ -8,7 +8,7 @@ use suite_server::platform::{Api, Plan};
 const PDF: &[u8] = b"%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 
 async fn stored(server: &TestServer, key_id: &str, api: Api, content_type: &str) -> String {
-    let now = server.clock.now();
+    let now = server.clock().now();
     let blob = server
         .platform()
         .blobs()
@@ -106,8 +106,8 @@ async fn expired_downloads_are_410_and_swept() {
     let owner = server.key(Plan::Free, &[Api::Docgen]).await;
     let id = stored(&server, &owner.id, Api::Docgen, "application/pdf").await;
     server
-        .clock
-        .set(server.clock.now() + Duration::hours(24) + Duration::seconds(1));
+        .clock()
+        .set(server.clock().now() + Duration::hours(24) + Duration::seconds(1));
     let gone = conformance::expect_error(server.client(&owner).docgen_download(&id).await, 410);
     assert_eq!(gone.error_code, "expired");
     assert!(
@@ -121,7 +121,7 @@ async fn expired_downloads_are_410_and_swept() {
     let swept = server
         .platform()
         .blobs()
-        .sweep(server.clock.now())
+        .sweep(server.clock().now())
         .await
         .expect("sweep");
     assert_eq!(swept, 1);

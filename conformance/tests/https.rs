@@ -53,7 +53,7 @@ async fn json_multipart_and_downloads_travel_over_https() {
             "doc",
             "application/pdf",
             b"%PDF-1.7\n",
-            server.clock.now(),
+            server.clock().now(),
         )
         .await
         .expect("blob stored");

@@ -40,6 +40,7 @@ const SENTENCE: &str = "The quick brown fox jumps over the lazy dog";
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn docx_converts_to_every_output() {
     let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
     let office = office(1, 100, 60);
     let doc = docx(&[SENTENCE, "Second paragraph é"]);
 
@@ -95,6 +96,7 @@ async fn docx_converts_to_every_output() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn html_opens_as_a_writer_document() {
     let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
     let office = office(1, 100, 60);
     let html = format!(
         "<html><head><title>t</title></head><body><h1>Heading</h1><p>{SENTENCE}</p></body></html>"
@@ -128,6 +130,7 @@ async fn html_opens_as_a_writer_document() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_worker_serves_consecutive_jobs() {
     let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
     let office = office(1, 100, 60);
     for i in 0..5 {
         let doc = docx(&[&format!("Job number {i}")]);
@@ -143,6 +146,7 @@ async fn one_worker_serves_consecutive_jobs() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn workers_restart_after_their_share_of_jobs() {
     let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
     let office = office(1, 2, 60);
     for i in 0..5 {
         let doc = docx(&[&format!("Job number {i}")]);
@@ -162,6 +166,7 @@ async fn workers_restart_after_their_share_of_jobs() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn parallel_jobs_share_the_pool() {
     let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
     let office = std::sync::Arc::new(office(2, 100, 60));
     let jobs: Vec<_> = (0..4)
         .map(|i| {
@@ -182,6 +187,7 @@ async fn parallel_jobs_share_the_pool() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hung_worker_is_killed_and_replaced() {
     let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
     let office = office(1, 100, 3);
     office
         .convert(docx(&["warm"]), Input::Docx, Output::Txt)
@@ -202,6 +208,7 @@ async fn a_hung_worker_is_killed_and_replaced() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_crashed_worker_fails_its_job_only() {
     let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
     let office = office(1, 100, 60);
     let err = office.test_crash().await.expect_err("crashes");
     assert!(matches!(err, OfficeError::Failed(_)), "{err}");
@@ -215,6 +222,7 @@ async fn a_crashed_worker_fails_its_job_only() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_inputs_are_refused_before_libreoffice() {
     let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
     let office = office(1, 100, 60);
     let corrupt = b"PK\x03\x04 this is not really a zip archive".to_vec();
     let err = office
@@ -259,6 +267,7 @@ async fn bad_inputs_are_refused_before_libreoffice() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn missing_libreoffice_or_worker_is_unavailable() {
     let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
     let config = Config {
         install_dir: Some("/nonexistent/libreoffice/program".into()),
         ..Default::default()
@@ -297,6 +306,7 @@ fn include_field(path: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn docx_links_and_file_fields_are_not_followed() {
     let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
     let listener = Pages::victim().await;
     let url = format!("http://127.0.0.1:{}/x.png", listener.port);
     let body = format!(
@@ -323,6 +333,7 @@ async fn docx_links_and_file_fields_are_not_followed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn html_resources_are_not_fetched() {
     let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
     let listener = Pages::victim().await;
     let port = listener.port;
     let html = format!(
@@ -352,6 +363,7 @@ async fn html_resources_are_not_fetched() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn odt_outside_links_are_removed() {
     let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
     let listener = Pages::victim().await;
     let port = listener.port;
     let content = format!(

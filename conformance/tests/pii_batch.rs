@@ -154,7 +154,7 @@ async fn a_batch_is_refused_whole_before_any_charge() {
     let spent = server
         .platform()
         .quotas()
-        .admit(&key.id, Api::Pii, Plan::Free, 498, server.clock.now())
+        .admit(&key.id, Api::Pii, Plan::Free, 498, server.clock().now())
         .await
         .expect("usage");
     assert!(spent.is_ok());

@@ -46,7 +46,7 @@ async fn a_free_key_gets_exactly_500_then_429() {
     );
     assert_eq!(header(refused.headers(), "x-ratelimit-remaining"), Some(0));
     let retry_after = header(refused.headers(), "retry-after").expect("Retry-After");
-    assert_eq!(retry_after, (reset - server.clock.now()).num_seconds());
+    assert_eq!(retry_after, (reset - server.clock().now()).num_seconds());
     insta::assert_yaml_snapshot!(refused.into_inner(), { ".request_id" => "[request_id]" });
 }
 
@@ -89,7 +89,13 @@ async fn a_batch_larger_than_what_remains_is_refused_whole() {
     let spent = server
         .platform()
         .quotas()
-        .admit(&key.id, Api::Sanctions, Plan::Free, 498, server.clock.now())
+        .admit(
+            &key.id,
+            Api::Sanctions,
+            Plan::Free,
+            498,
+            server.clock().now(),
+        )
         .await
         .expect("usage");
     assert!(spent.is_ok());
@@ -112,7 +118,7 @@ async fn a_batch_larger_than_what_remains_is_refused_whole() {
 async fn quotas_reset_at_the_month_boundary() {
     let server = TestServer::start().await;
     server
-        .clock
+        .clock()
         .set(Utc.with_ymd_and_hms(2026, 11, 30, 23, 59, 59).unwrap());
     let key = server.key(Plan::Free, &[Api::Validate]).await;
     let client = server.client(&key);
@@ -127,7 +133,7 @@ async fn quotas_reset_at_the_month_boundary() {
         429
     );
     server
-        .clock
+        .clock()
         .set(Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap());
     let response = client
         .validate_creditcard(&card())

@@ -305,6 +305,7 @@ async fn remaining_validations(replica: &Replica, secret: &str) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_replica_processes_share_files_quotas_and_revocations() {
+    conformance::external::in_process_only("replicas of this build started by the test");
     let pages = Pages::start(9).await;
     let page = format!("http://127.0.0.1:{}/", pages.port);
     let (database_url, data_dir) = shared_database().await;
@@ -374,6 +375,7 @@ async fn two_replica_processes_share_files_quotas_and_revocations() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_replica_killed_under_load_loses_no_charge_and_no_answered_file() {
+    conformance::external::in_process_only("replicas of this build started by the test");
     let pages = Pages::start(9).await;
     let page = format!("http://127.0.0.1:{}/", pages.port);
     let (database_url, data_dir) = shared_database().await;

@@ -35,7 +35,7 @@ async fn a_file_published_through_one_replica_downloads_through_the_other() {
     let first = TestServer::start().await;
     let second = first.start_replica().await;
     let key = first.key(Plan::Free, &[Api::Docgen, Api::Screenshot]).await;
-    let now = first.clock.now();
+    let now = first.clock().now();
     let large = large_file();
     let shot = first
         .platform()
@@ -101,7 +101,7 @@ async fn a_file_published_through_one_replica_downloads_through_the_other() {
         404
     );
     first
-        .clock
+        .clock()
         .set(now + Duration::hours(24) + Duration::seconds(1));
     assert_eq!(
         conformance::status_of(second.client(&key).screenshot_download(&shot.id).await),
@@ -114,7 +114,7 @@ async fn sweepers_of_two_replicas_racing_for_the_same_files_raise_no_error() {
     let first = TestServer::start().await;
     let second = first.start_replica().await;
     let key = first.key(Plan::Free, &[Api::Docgen]).await;
-    let now = first.clock.now();
+    let now = first.clock().now();
     let mut ids = Vec::new();
     for _ in 0..24 {
         let blob = first
@@ -133,7 +133,7 @@ async fn sweepers_of_two_replicas_racing_for_the_same_files_raise_no_error() {
         ids.push(blob.id);
     }
     let later = now + Duration::hours(24) + Duration::seconds(1);
-    first.clock.set(later);
+    first.clock().set(later);
     let (a, b) = tokio::join!(
         first.platform().blobs().sweep(later),
         second.platform().blobs().sweep(later)

@@ -284,8 +284,8 @@ async fn a_screenshot_is_its_owners_until_it_expires() {
         404,
     );
     s.server
-        .clock
-        .set(s.server.clock.now() + Duration::hours(24) + Duration::seconds(1));
+        .clock()
+        .set(s.server.clock().now() + Duration::hours(24) + Duration::seconds(1));
     let error = expect_error(
         s.server
             .client(&owner)

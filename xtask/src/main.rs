@@ -5,13 +5,16 @@
 //! - `serve [--dev]`: install, build (optimized unless `--dev`), migrate and serve with a
 //!   development key.
 //! - `bench [name]`: benchmarks against their references.
+//! - `conformance --base-url URL`: the conformance suite against a running deployment.
 
 mod bench;
 mod bench_validate;
 mod cargo;
 mod codegen;
+mod conformance;
 mod coverage;
 mod layering;
+mod libtest;
 mod postgres;
 mod process;
 mod schemathesis;
@@ -32,13 +35,14 @@ fn main() -> Result<()> {
         Some("codegen") => codegen::run(&root, args.iter().any(|a| a == "--check")),
         Some("test") => test::run(&root, &args[1..]),
         Some("serve") => serve::run(&root, &args[1..]),
+        Some("conformance") => conformance::run(&root, &args[1..]),
         Some("coverage") => coverage::run(&root, args.iter().any(|a| a == "--update")),
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("validate") => bench_validate::run(&root),
             _ => bench::run(&root, &args[1..]),
         },
         _ => bail!(
-            "usage: cargo xtask codegen [--check] | test [--skip <step>]... | serve [--dev] | coverage [--update] | bench [name]"
+            "usage: cargo xtask codegen [--check] | test [--skip <step>]... | serve [--dev] | coverage [--update] | bench [name] | conformance --base-url URL"
         ),
     }
 }

@@ -117,6 +117,37 @@ impl Server {
         }
     }
 
+    /// Waits until the server accepts connections on its address (for a server speaking
+    /// TLS, which [`Server::wait_healthy`]'s plain HTTP cannot ask).
+    pub fn wait_listening(&mut self, timeout: Duration) -> Result<()> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(status) = self
+                .child
+                .as_mut()
+                .map(Child::try_wait)
+                .transpose()?
+                .flatten()
+            {
+                bail!(
+                    "`suite serve` exited with {status} before it listened:\n{}",
+                    self.log_text()
+                );
+            }
+            if TcpStream::connect_timeout(&self.addr, Duration::from_secs(1)).is_ok() {
+                return Ok(());
+            }
+            if Instant::now() > deadline {
+                bail!(
+                    "`suite serve` did not listen on {} within {timeout:?}:\n{}",
+                    self.addr,
+                    self.log_text()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+
     pub fn log_text(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }

@@ -9,6 +9,8 @@
 //!   with every conformance server terminating TLS this time (`SUITE_TEST_TLS`, certificates
 //!   of a CA made at test time), so the suite runs both over http and over https
 //! - `schemathesis`   property tests of the running binary against the contract (`schemathesis.rs`)
+//! - `conformance-external` the conformance suite in external mode against a separately
+//!   started `suite serve` terminating TLS on loopback (`conformance.rs`)
 //! - `coverage`       every declared (operation, status) is exercised or listed (`coverage.rs`)
 //!
 //! The three test steps record the (operation, status) pairs they exercise in
@@ -92,6 +94,9 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         let tools = tools.as_ref().context("the system step was skipped")?;
         schemathesis::run(root, &tools.schemathesis, &coverage_dir)
     })?;
+    steps.run("conformance-external", || {
+        crate::conformance::against_local_https(root)
+    })?;
     steps.run("coverage", || coverage::check(root, &coverage_dir))?;
 
     steps.summary();
@@ -116,6 +121,7 @@ const STEP_NAMES: &[&str] = &[
     "test-sqlite",
     "test-postgres",
     "schemathesis",
+    "conformance-external",
     "coverage",
 ];
 

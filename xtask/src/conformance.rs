@@ -1,0 +1,308 @@
+//! `cargo xtask conformance --base-url URL`: the conformance suite against a running
+//! deployment, for QA teams' CI. The operator token comes from `SUITE_OPERATOR_TOKEN` (never a
+//! flag, so it stays out of shell history and CI logs). The harness makes one key per test
+//! through the admin API, named after the run; `harness revoke-run` revokes whatever the run
+//! left in force, also after failures. The result is a JUnit XML report, one summary line
+//! (`N passed, N failed, N skipped`) and a non-zero exit on any failure.
+//!
+//! Trust for https follows the client crate: the platform's roots, or `SSL_CERT_FILE` naming
+//! a CA bundle (a staging deployment with a private CA).
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+use crate::cargo::{Profile, build_suite, free_port, target_dir};
+use crate::libtest::{self, Suite, Verdict};
+use crate::process::{Server, TempDir};
+
+/// The longest one test binary may run against a deployment.
+const BINARY_TIMEOUT: Duration = Duration::from_secs(15 * 60);
+
+/// The harness's environment (`conformance/src/external.rs`).
+const BASE_URL_VAR: &str = "SUITE_CONFORMANCE_BASE_URL";
+const TOKEN_VAR: &str = "SUITE_OPERATOR_TOKEN";
+const RUN_VAR: &str = "SUITE_CONFORMANCE_RUN";
+
+/// The conformance test binaries and the harness's own tool, built.
+pub struct Built {
+    tests: Vec<(String, PathBuf)>,
+    pub harness: PathBuf,
+}
+
+/// What a run found.
+pub struct Outcome {
+    pub suites: Vec<Suite>,
+    pub junit: PathBuf,
+}
+
+impl Outcome {
+    pub fn counts(&self) -> (usize, usize, usize) {
+        libtest::counts(&self.suites)
+    }
+
+    pub fn summary(&self) -> String {
+        let (passed, failed, skipped) = self.counts();
+        format!("{passed} passed, {failed} failed, {skipped} skipped")
+    }
+}
+
+/// `cargo xtask conformance --base-url URL [--junit PATH] [FILTER]...`
+pub fn run(root: &Path, args: &[String]) -> Result<()> {
+    let mut base_url = None;
+    let mut junit = target_dir(root).join("conformance").join("junit.xml");
+    let mut filters = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--base-url" => base_url = Some(args.next().context("--base-url needs a URL")?),
+            "--junit" => junit = PathBuf::from(args.next().context("--junit needs a path")?),
+            "--operator-token" | "--token" => bail!(
+                "the operator token is read from {TOKEN_VAR} only, so it stays out of shell history and CI logs"
+            ),
+            other if other.starts_with("--") => bail!(
+                "unknown flag {other}; usage: cargo xtask conformance --base-url URL [--junit PATH] [TEST-NAME-FILTER]..."
+            ),
+            other => filters.push(other.to_owned()),
+        }
+    }
+    let base_url = base_url.context("usage: cargo xtask conformance --base-url URL")?;
+    if !(base_url.starts_with("https://") || base_url.starts_with("http://")) {
+        bail!("--base-url must start with https:// or http://, not {base_url:?}");
+    }
+    if std::env::var(TOKEN_VAR).map_or(true, |t| t.is_empty()) {
+        bail!("set {TOKEN_VAR} to the deployment's operator token (its admin API's bearer token)");
+    }
+    let built = build(root)?;
+    let outcome = run_against(root, &built, base_url, &[], &filters, &junit)?;
+    println!("\nconformance against {base_url}: {}", outcome.summary());
+    println!("JUnit report: {}", outcome.junit.display());
+    if outcome.counts().1 > 0 {
+        bail!("{} conformance tests failed", outcome.counts().1);
+    }
+    Ok(())
+}
+
+/// Builds the workspace's tests as `cargo xtask test` does (so nothing is rebuilt with other
+/// features) and finds the conformance binaries among them.
+pub fn build(root: &Path) -> Result<Built> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let manifest = root.join("conformance").join("Cargo.toml");
+    println!("$ cargo test --workspace --no-run --message-format=json");
+    let out = Command::new(cargo)
+        .current_dir(root)
+        .args(["test", "--workspace", "--no-run", "--message-format=json"])
+        .stderr(Stdio::inherit())
+        .output()
+        .context("starting cargo")?;
+    if !out.status.success() {
+        bail!("building the tests failed ({})", out.status);
+    }
+    let mut tests = Vec::new();
+    let mut harness = None;
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let ours = message["manifest_path"].as_str().map(Path::new) == Some(manifest.as_path());
+        let (Some(exe), Some(name)) = (
+            message["executable"].as_str(),
+            message["target"]["name"].as_str(),
+        ) else {
+            continue;
+        };
+        let kinds = &message["target"]["kind"];
+        if !ours {
+            continue;
+        }
+        if kinds == &serde_json::json!(["test"]) {
+            tests.push((name.to_owned(), PathBuf::from(exe)));
+        } else if kinds == &serde_json::json!(["bin"]) && name == "harness" {
+            harness = Some(PathBuf::from(exe));
+        }
+    }
+    tests.sort();
+    if tests.is_empty() {
+        bail!("cargo built no conformance test binary");
+    }
+    Ok(Built {
+        tests,
+        harness: harness.context("cargo did not build the conformance harness tool")?,
+    })
+}
+
+/// Runs every conformance binary against `base_url` (extra `env` for each), revokes the run's
+/// keys whatever happened, and writes the JUnit report to `junit`.
+pub fn run_against(
+    root: &Path,
+    built: &Built,
+    base_url: &str,
+    env: &[(&str, OsString)],
+    filters: &[String],
+    junit: &Path,
+) -> Result<Outcome> {
+    let run = format!(
+        "{}-{}",
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+        std::process::id()
+    );
+    let logs = junit.parent().unwrap_or(Path::new(".")).to_path_buf();
+    std::fs::create_dir_all(&logs).with_context(|| format!("creating {}", logs.display()))?;
+    println!("conformance run {run} against {base_url} (keys named \"conformance run {run}: …\")");
+    let with_env = |mut command: Command| {
+        command
+            .env(BASE_URL_VAR, base_url)
+            .env(RUN_VAR, &run)
+            .envs(env.iter().map(|(k, v)| (k, v)));
+        command
+    };
+
+    let mut suites = Vec::new();
+    let mut trouble = None;
+    for (name, exe) in &built.tests {
+        let mut command = with_env(Command::new(exe));
+        command.args(filters).current_dir(root.join("conformance"));
+        match run_binary(name, command, &logs.join(format!("{name}.log"))) {
+            Ok(suite) => {
+                let (p, f, s) = libtest::counts([&suite]);
+                println!(
+                    "  {name:<32} {p:>3} passed {f:>3} failed {s:>3} skipped {:>7.1}s",
+                    suite.time.as_secs_f64()
+                );
+                suites.push(suite);
+            }
+            Err(e) => {
+                trouble = Some(e);
+                break;
+            }
+        }
+    }
+
+    // The run's keys go whatever happened above.
+    let mut revoke = with_env(Command::new(&built.harness));
+    revoke.arg("revoke-run");
+    let revoked = crate::system::run(revoke).context("revoking the run's keys");
+
+    for suite in &suites {
+        for case in &suite.cases {
+            if let Verdict::Failed(text) = &case.verdict {
+                println!("\n---- FAILED {} {}\n{text}", suite.name, case.name);
+            }
+        }
+    }
+    std::fs::write(junit, libtest::junit("suite conformance", &suites))
+        .with_context(|| format!("writing {}", junit.display()))?;
+    if let Some(e) = trouble {
+        return Err(e);
+    }
+    revoked?;
+    Ok(Outcome {
+        suites,
+        junit: junit.to_path_buf(),
+    })
+}
+
+/// Runs one test binary with its output in `log`, killed after [`BINARY_TIMEOUT`].
+fn run_binary(name: &str, mut command: Command, log: &Path) -> Result<Suite> {
+    let file = std::fs::File::create(log)?;
+    let started = Instant::now();
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(file.try_clone()?)
+        .stderr(file)
+        .spawn()
+        .with_context(|| format!("starting the test binary {name}"))?;
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break Some(status);
+        }
+        if started.elapsed() > BINARY_TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let output = std::fs::read_to_string(log).unwrap_or_default();
+    // A killed binary is one failure of its own, below.
+    let exited_ok = status.is_none_or(|s| s.success());
+    let mut cases = libtest::parse(name, &output, exited_ok);
+    if status.is_none() {
+        cases.push(libtest::Case {
+            name: format!("{name} (the test binary)"),
+            verdict: Verdict::Failed(format!("killed after {BINARY_TIMEOUT:?}")),
+        });
+    }
+    Ok(Suite {
+        name: name.to_owned(),
+        cases,
+        time: started.elapsed(),
+    })
+}
+
+/// `cargo xtask test`'s run of external mode: a separately started `suite serve` of this
+/// build terminating TLS on loopback with a certificate of a CA made for the run, reached the
+/// documented way (`SSL_CERT_FILE` naming the CA) — the path QA takes against staging.
+pub fn against_local_https(root: &Path) -> Result<()> {
+    let built = build(root)?;
+    let suite = build_suite(root, Profile::Dev)?;
+    let work = TempDir::create("suite-xtask-conformance")?;
+    let tls = work.path.join("tls");
+    let mut make_ca = Command::new(&built.harness);
+    make_ca.arg("make-ca").arg(&tls);
+    crate::system::run(make_ca).context("making the run's CA and certificate")?;
+    let token = format!(
+        "conformance-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
+    );
+
+    let report_dir = target_dir(root).join("conformance");
+    std::fs::create_dir_all(&report_dir)?;
+    let addr = std::net::SocketAddr::from(([127, 0, 0, 1], free_port()?));
+    let mut serve = Command::new(&suite);
+    serve
+        .env("SUITE_TLS_CERT", tls.join("cert.pem"))
+        .env("SUITE_TLS_KEY", tls.join("key.pem"))
+        .env(TOKEN_VAR, &token);
+    let mut server = Server::spawn_serve(
+        serve,
+        &work.path.join("data"),
+        addr,
+        &report_dir.join("server.log"),
+    )?;
+    server.wait_listening(Duration::from_secs(60))?;
+
+    let base_url = format!("https://{addr}");
+    let env = [
+        ("SSL_CERT_FILE", tls.join("ca.pem").into_os_string()),
+        (TOKEN_VAR, OsString::from(&token)),
+    ];
+    let outcome = run_against(
+        root,
+        &built,
+        &base_url,
+        &env,
+        &[],
+        &report_dir.join("junit.xml"),
+    );
+    server.stop();
+    let outcome = outcome?;
+    let (passed, failed, skipped) = outcome.counts();
+    println!("conformance against {base_url}: {}", outcome.summary());
+    if failed > 0 {
+        bail!("{failed} conformance tests failed against the external server");
+    }
+    // External mode that skips what it should run would pass by doing nothing.
+    if passed <= skipped {
+        bail!("external mode ran too little: {passed} passed against {skipped} skipped");
+    }
+    Ok(())
+}
