@@ -7620,7 +7620,7 @@ invalid input it names the offending field (for example `items[3].url`).
 | 429 | `quota_exceeded` | the monthly quota of the plan is spent (or too small for the whole batch) |
 | 500 | `internal_error` | a fault of the service |
 | 501 | `not_implemented` | the operation or a requested option is not available in this deployment |
-| 503 | `overloaded`, `lists_unavailable` | an engine's bounded queue is full / no sanctions list is loaded |
+| 503 | `overloaded`, `lists_unavailable`, `storage_unavailable` | an engine's bounded queue is full / no sanctions list is loaded / the service cannot store data (its database or data directory cannot write or cannot be reached: nothing is charged; `/readyz` answers 503 meanwhile); each with `Retry-After` |
 
 ## Order of checks
 

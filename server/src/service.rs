@@ -38,7 +38,8 @@ pub async fn healthz(_rqctx: RequestContext<Suite>) -> Result<Response<Body>, Ht
 #[endpoint { method = GET, path = "/readyz", unpublished = true }]
 pub async fn readyz(rqctx: RequestContext<Suite>) -> Result<Response<Body>, HttpError> {
     let suite = rqctx.context();
-    if suite.platform.db().ping().await {
+    // Ready means able to charge a call: the database must write, not only answer.
+    if suite.platform.db().can_write(Utc::now().timestamp()).await {
         let mut body = String::from("ready\n");
         body.push_str(&lists_report(&suite.sanctions.list_status(), Utc::now()));
         text(StatusCode::OK, "text/plain; charset=utf-8", body)
@@ -46,7 +47,7 @@ pub async fn readyz(rqctx: RequestContext<Suite>) -> Result<Response<Body>, Http
         text(
             StatusCode::SERVICE_UNAVAILABLE,
             "text/plain; charset=utf-8",
-            "database unavailable\n",
+            "database unavailable: it cannot write (disk full, read-only, or unreachable)\n",
         )
     }
 }

@@ -90,9 +90,22 @@ impl Db {
         migrator.run(&self.pool).await.context("running migrations")
     }
 
-    /// Whether the database answers.
-    pub async fn ping(&self) -> bool {
-        sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+    /// Whether the database can write now: one row of `write_probe` rewritten with 64 KiB,
+    /// more than any charge writes (reads keep working on a full disk or a read-only file
+    /// system; charging a call does not). The bytes are random: SQLite skips rewriting
+    /// overflow pages whose content did not change.
+    pub async fn can_write(&self, now_unix: i64) -> bool {
+        let mut pad = vec![0u8; 64 * 1024];
+        rand::RngCore::fill_bytes(&mut rand::rng(), &mut pad);
+        sqlx::query(
+            "INSERT INTO write_probe (id, at, pad) VALUES (1, $1, $2) \
+             ON CONFLICT (id) DO UPDATE SET at = excluded.at, pad = excluded.pad",
+        )
+        .bind(now_unix)
+        .bind(pad)
+        .execute(&self.pool)
+        .await
+        .is_ok()
     }
 }
 

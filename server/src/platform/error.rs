@@ -4,6 +4,8 @@
 use dropshot::{ErrorStatusCode, HttpError};
 use http::HeaderValue;
 
+use crate::platform::storage_fault;
+
 /// Every way a request can fail, with the stable `error_code` each one answers.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ApiError {
@@ -49,19 +51,42 @@ pub enum ApiError {
     /// 503 with a code of the API's own (`lists_unavailable`, ...): something the API needs
     /// is not there yet; the API names what and says why.
     Unavailable { code: &'static str, message: String },
+    /// 503 `storage_unavailable`: the database or the data directory cannot write or cannot
+    /// be reached (disk full, read-only, PostgreSQL gone); the detail is logged, never sent.
+    StorageUnavailable(String),
     /// 500 `internal_error`: the detail is logged, never sent.
     Internal(String),
 }
+
+/// How long a caller should wait before retrying after `storage_unavailable`.
+const STORAGE_RETRY_AFTER_SECS: u64 = 10;
 
 impl ApiError {
     pub fn not_implemented(operation_id: &'static str) -> Self {
         ApiError::NotImplemented(operation_id)
     }
 
-    /// A 500 for `error`. The log gets its whole chain of causes (an `anyhow::Error` is
-    /// written as `what failed: why: the io error`), the caller only "internal error".
-    pub fn internal(error: impl std::fmt::Display) -> Self {
-        ApiError::Internal(format!("{error:#}"))
+    /// A 500 for `error` — or a 503 `storage_unavailable` when `error` (an `anyhow::Error`,
+    /// `sqlx::Error` or `io::Error`, anywhere in its chain) is the storage failing
+    /// ([`storage_fault`]). The log gets its whole chain of causes (an `anyhow::Error` is
+    /// written as `what failed: why: the io error`), the caller only a generic message.
+    pub fn internal<E: std::fmt::Display + 'static>(error: E) -> Self {
+        let any: &dyn std::any::Any = &error;
+        let storage = if let Some(e) = any.downcast_ref::<anyhow::Error>() {
+            storage_fault::is_storage_fault(e.as_ref())
+        } else if let Some(e) = any.downcast_ref::<sqlx::Error>() {
+            storage_fault::is_storage_fault(e)
+        } else if let Some(e) = any.downcast_ref::<std::io::Error>() {
+            storage_fault::is_storage_fault(e)
+        } else {
+            false
+        };
+        let detail = format!("{error:#}");
+        if storage {
+            ApiError::StorageUnavailable(detail)
+        } else {
+            ApiError::Internal(detail)
+        }
     }
 
     pub fn status(&self) -> u16 {
@@ -80,7 +105,9 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => 415,
             ApiError::Unprocessable(_) => 422,
             ApiError::NotImplemented(_) => 501,
-            ApiError::Overloaded { .. } | ApiError::Unavailable { .. } => 503,
+            ApiError::Overloaded { .. }
+            | ApiError::Unavailable { .. }
+            | ApiError::StorageUnavailable(_) => 503,
             ApiError::Internal(_) => 500,
         }
     }
@@ -103,6 +130,7 @@ impl ApiError {
             ApiError::NotImplemented(_) => "not_implemented",
             ApiError::Overloaded { .. } => "overloaded",
             ApiError::Unavailable { code, .. } | ApiError::Refused { code, .. } => code,
+            ApiError::StorageUnavailable(_) => "storage_unavailable",
             ApiError::Internal(_) => "internal_error",
         }
     }
@@ -131,6 +159,9 @@ impl ApiError {
             }
             ApiError::NotImplemented(op) => format!("operation {op} is not implemented yet"),
             ApiError::Overloaded { .. } => "the service is at capacity; retry later".into(),
+            ApiError::StorageUnavailable(_) => {
+                "the service cannot store data right now; nothing was charged; retry later".into()
+            }
             ApiError::Internal(_) => "internal error".into(),
         }
     }
@@ -148,6 +179,7 @@ impl ApiError {
                 retry_after_secs, ..
             }
             | ApiError::Overloaded { retry_after_secs } => Some(*retry_after_secs),
+            ApiError::StorageUnavailable(_) => Some(STORAGE_RETRY_AFTER_SECS),
             _ => None,
         }
     }
@@ -158,7 +190,7 @@ impl From<ApiError> for HttpError {
         let status_code = ErrorStatusCode::from_u16(error.status())
             .unwrap_or(ErrorStatusCode::INTERNAL_SERVER_ERROR);
         let internal_message = match &error {
-            ApiError::Internal(detail) => detail.clone(),
+            ApiError::Internal(detail) | ApiError::StorageUnavailable(detail) => detail.clone(),
             other => other.message(),
         };
         let mut http = HttpError {
@@ -208,6 +240,19 @@ mod tests {
         let http = HttpError::from(ApiError::internal(error));
         assert_eq!(http.external_message, "internal error");
         assert_eq!(http.internal_message, "writing blob b_123: disk full");
+    }
+
+    #[test]
+    fn a_full_disk_is_503_storage_unavailable_with_retry_after() {
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let error = anyhow::Error::new(full).context("charging the quota");
+        let http = HttpError::from(ApiError::internal(error));
+        assert_eq!(http.status_code.as_u16(), 503);
+        assert_eq!(http.error_code.as_deref(), Some("storage_unavailable"));
+        assert!(!http.external_message.contains("quota"));
+        assert!(http.internal_message.contains("charging the quota"));
+        let headers = http.headers.expect("headers");
+        assert!(headers.contains_key(http::header::RETRY_AFTER));
     }
 
     #[test]

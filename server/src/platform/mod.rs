@@ -24,6 +24,7 @@ pub mod quota;
 pub mod seen;
 pub mod sniff;
 pub mod state;
+pub mod storage_fault;
 pub mod unrouted;
 
 pub use api::{Api, Plan};

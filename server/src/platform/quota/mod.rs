@@ -103,7 +103,7 @@ impl Quotas {
         let charged = answer
             .await
             .context("the quota writer has stopped")?
-            .map_err(|e| anyhow!("charging the quota: {e}"))?;
+            .map_err(|e| e.context("charging the quota"))?;
         match charged {
             Some(used) => Ok(Ok(admission(used))),
             None => Ok(Err(refusal(

@@ -15,6 +15,7 @@ use tokio::sync::{mpsc, oneshot};
 use super::charge;
 use crate::platform::api::Api;
 use crate::platform::db::Db;
+use crate::platform::storage_fault::{StorageFault, is_storage_fault};
 
 /// One request's charge and where to answer: the units used after it, `None` if it did not
 /// fit, or why the database failed.
@@ -24,7 +25,7 @@ pub(super) struct Charge {
     pub period: String,
     pub cost: i64,
     pub limit: i64,
-    pub reply: oneshot::Sender<Result<Option<i64>, String>>,
+    pub reply: oneshot::Sender<Result<Option<i64>, anyhow::Error>>,
 }
 
 /// At most this many charges per round (one transaction).
@@ -85,9 +86,17 @@ fn answer(round: Vec<Charge>, outcome: Result<Vec<Option<i64>>>) {
             }
         }
         Err(error) => {
-            let error = format!("{error:#}");
+            // One failure answers many callers: each gets its text, and whether it was the
+            // storage failing (a 503 rather than a 500).
+            let message = format!("{error:#}");
+            let storage = is_storage_fault(error.as_ref());
             for charge in round {
-                let _ = charge.reply.send(Err(error.clone()));
+                let error = if storage {
+                    anyhow::Error::new(StorageFault(message.clone()))
+                } else {
+                    anyhow::Error::msg(message.clone())
+                };
+                let _ = charge.reply.send(Err(error));
             }
         }
     }
@@ -148,7 +157,10 @@ mod tests {
         key_id: &str,
         cost: i64,
         limit: i64,
-    ) -> (Charge, oneshot::Receiver<Result<Option<i64>, String>>) {
+    ) -> (
+        Charge,
+        oneshot::Receiver<Result<Option<i64>, anyhow::Error>>,
+    ) {
         let (reply, answer) = oneshot::channel();
         let charge = Charge {
             key_id: key_id.to_owned(),
