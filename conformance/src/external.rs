@@ -133,6 +133,32 @@ impl Deployment {
         Ok(())
     }
 
+    /// Checks, before any test runs, that the deployment answers `/healthz` and accepts the
+    /// operator token, so a wrong URL or token is one clear error instead of every test failing.
+    pub async fn preflight(&self) -> Result<()> {
+        let health = self
+            .http
+            .get(format!("{}/healthz", self.base_url))
+            .send()
+            .await
+            .with_context(|| format!("reaching {}/healthz", self.base_url))?;
+        if !health.status().is_success() {
+            bail!("{}/healthz answered {}", self.base_url, health.status());
+        }
+        let admin = self
+            .admin(reqwest::Method::GET, "/admin/keys")
+            .send()
+            .await?;
+        match admin.status().as_u16() {
+            200 => Ok(()),
+            401 => bail!("the deployment refused the operator token in {TOKEN_VAR}"),
+            404 => {
+                bail!("the deployment's admin API is disabled: it has no operator token configured")
+            }
+            other => bail!("the admin API answered {other} to listing keys"),
+        }
+    }
+
     /// Revokes every key of this run still in force, and only those: what the run made.
     /// Returns how many it revoked.
     pub async fn revoke_run(&self) -> Result<usize> {

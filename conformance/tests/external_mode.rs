@@ -1,5 +1,5 @@
 //! External mode's bookkeeping on a deployment (here an in-process one with an operator
-//! token): keys made through the admin API are named after their run and work; revoking a
+//! token): the preflight catches a wrong token before any test; keys made through the admin API are named after their run and work; revoking a
 //! run revokes its keys still in force and nothing else — not another run's, not keys the
 //! operator made.
 
@@ -29,6 +29,13 @@ async fn a_run_revokes_its_own_keys_and_nothing_else() {
     let ours = Deployment::new(&server.base_url, TOKEN, "run-a").expect("a deployment");
     let theirs = Deployment::new(&server.base_url, TOKEN, "run-b").expect("a deployment");
     let operators = server.key(Plan::Free, &[Api::Validate]).await;
+    ours.preflight().await.expect("the deployment is ready");
+    let wrong = Deployment::new(&server.base_url, "not-the-token", "run-c").expect("a deployment");
+    let refused = wrong
+        .preflight()
+        .await
+        .expect_err("a wrong token is caught first");
+    assert!(refused.to_string().contains("operator token"), "{refused}");
 
     let first = ours
         .create_key(Plan::Free, &[Api::Validate])

@@ -162,6 +162,10 @@ pub fn run_against(
         command
     };
 
+    let mut preflight = with_env(Command::new(&built.harness));
+    preflight.arg("preflight");
+    crate::system::run(preflight).context("the deployment is not ready for the suite")?;
+
     let mut suites = Vec::new();
     let mut trouble = None;
     for (name, exe) in &built.tests {
