@@ -13,6 +13,7 @@ pub mod admin;
 pub mod backend;
 pub mod bench_support;
 pub mod config;
+pub mod connection_guard;
 pub mod docgen;
 pub mod engines;
 pub mod finance;

@@ -19,7 +19,7 @@ use crate::generated::api::{SuiteServer, suite_api_mod};
 use crate::platform::clock::Clock;
 use crate::platform::db::Db;
 use crate::platform::{self, Platform, unrouted};
-use crate::{Suite, admin, service};
+use crate::{Suite, admin, connection_guard, service};
 
 /// A running server.
 pub struct RunningServer {
@@ -27,12 +27,17 @@ pub struct RunningServer {
     pub platform: Platform,
     http: HttpServer<Suite>,
     sweeper: tokio::task::JoinHandle<()>,
+    /// The connection guard's accept loop, when it holds the public address.
+    guard: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl RunningServer {
     /// Stops accepting, finishes in-flight requests, and stops the sweeper.
     pub async fn close(self) -> Result<()> {
         self.sweeper.abort();
+        if let Some(guard) = &self.guard {
+            guard.abort();
+        }
         self.http.close().await.map_err(anyhow::Error::msg)
     }
 
@@ -40,6 +45,9 @@ impl RunningServer {
     pub async fn wait(self) -> Result<()> {
         let result = self.http.wait_for_shutdown().await;
         self.sweeper.abort();
+        if let Some(guard) = &self.guard {
+            guard.abort();
+        }
         result.map_err(anyhow::Error::msg)
     }
 }
@@ -93,8 +101,24 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         })
         .max()
         .unwrap_or_default();
+    // With limits, the connection guard takes the public address and dropshot a loopback
+    // port behind it; without, dropshot takes the address itself.
+    let guard_limits = connection_guard::Limits::from_config(&config.platform.limits);
+    let guard_listener = if guard_limits.any() {
+        Some(
+            tokio::net::TcpListener::bind(bind_address)
+                .await
+                .with_context(|| format!("listening on {bind_address}"))?,
+        )
+    } else {
+        None
+    };
+    let dropshot_address = match &guard_listener {
+        Some(_) => SocketAddr::from(([127, 0, 0, 1], 0)),
+        None => bind_address,
+    };
     let dropshot_config = ConfigDropshot {
-        bind_address,
+        bind_address: dropshot_address,
         // The platform reads bodies itself and answers 413 over its own limits.
         default_request_body_max_bytes: largest_form,
         default_handler_task_mode: HandlerTaskMode::Detached,
@@ -109,7 +133,18 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         ))
         .start()
         .map_err(|e| anyhow::anyhow!("starting the HTTP server: {e}"))?;
-    let addr = http.local_addr();
+    let (addr, guard) = match guard_listener {
+        Some(listener) => (
+            listener.local_addr()?,
+            Some(tokio::spawn(connection_guard::serve(
+                listener,
+                http.local_addr(),
+                guard_limits,
+                platform.clone(),
+            ))),
+        ),
+        None => (http.local_addr(), None),
+    };
     sweep_once(&platform).await;
     let sweeper = tokio::spawn(sweep_periodically(platform.clone(), sweep_every));
     Ok(RunningServer {
@@ -117,6 +152,7 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         platform,
         http,
         sweeper,
+        guard,
     })
 }
 

@@ -56,6 +56,14 @@ pub struct Limits {
     pub in_flight_per_api: usize,
     /// Calls of one API allowed to wait; more are answered 503.
     pub queue_per_api: usize,
+    /// Seconds a connection may wait for its client (nothing sent yet, or an answer sent
+    /// and no next request) before it is closed; 0 for never (`connection_guard.rs`).
+    pub idle_timeout_secs: u64,
+    /// Connections open at once, all clients together; more are closed on accept; 0 for no cap.
+    pub max_connections: usize,
+    /// Connections open at once from one client address; 0 for no cap (behind a front, whose
+    /// address every connection has, set 0 and cap per client at the front).
+    pub max_connections_per_client: usize,
 }
 
 /// Hooks for the conformance suite only; empty in production.
@@ -99,6 +107,9 @@ impl Default for Limits {
             form_body_timeout_secs: 120,
             in_flight_per_api: 64,
             queue_per_api: 256,
+            idle_timeout_secs: 75,
+            max_connections: 10_000,
+            max_connections_per_client: 256,
         }
     }
 }

@@ -1,13 +1,25 @@
-//! Prometheus counters of the API: requests by operation and status, time spent, refunds.
+//! Prometheus counters of the API: requests by operation and status, time spent, refunds,
+//! and the connection guard's connections.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 #[derive(Debug, Default)]
 pub struct Metrics {
     inner: Mutex<Counters>,
+    pub connections: ConnectionCounters,
+}
+
+/// What the connection guard did with the connections it accepted.
+#[derive(Debug, Default)]
+pub struct ConnectionCounters {
+    pub open: AtomicU64,
+    pub refused_total_cap: AtomicU64,
+    pub refused_client_cap: AtomicU64,
+    pub closed_idle: AtomicU64,
 }
 
 #[derive(Debug, Default)]
@@ -65,6 +77,27 @@ impl Metrics {
         }
         out.push_str("# HELP suite_quota_refunds_total Calls refunded after a server-side failure.\n# TYPE suite_quota_refunds_total counter\n");
         let _ = writeln!(out, "suite_quota_refunds_total {}", c.refunds);
+        let n = |counter: &AtomicU64| counter.load(Ordering::Relaxed);
+        let conns = &self.connections;
+        out.push_str("# HELP suite_connections_open Client connections open now.\n# TYPE suite_connections_open gauge\n");
+        let _ = writeln!(out, "suite_connections_open {}", n(&conns.open));
+        out.push_str("# HELP suite_connections_refused_total Connections closed on accept, by the cap they exceeded.\n# TYPE suite_connections_refused_total counter\n");
+        let _ = writeln!(
+            out,
+            "suite_connections_refused_total{{cap=\"total\"}} {}",
+            n(&conns.refused_total_cap)
+        );
+        let _ = writeln!(
+            out,
+            "suite_connections_refused_total{{cap=\"per_client\"}} {}",
+            n(&conns.refused_client_cap)
+        );
+        out.push_str("# HELP suite_connections_idle_closed_total Connections closed after waiting for their client too long.\n# TYPE suite_connections_idle_closed_total counter\n");
+        let _ = writeln!(
+            out,
+            "suite_connections_idle_closed_total {}",
+            n(&conns.closed_idle)
+        );
         out
     }
 }
