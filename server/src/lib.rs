@@ -7,9 +7,11 @@
 //! - [`platform`]: keys, plans, quotas, database, downloads, limits, errors, telemetry.
 //! - one module per API (`validate`, ...): its state, its HTTP glue (`http.rs`) over pure
 //!   engines, and its [`config`] section.
-//! - [`server`]: wiring and start-up; [`admin`] and [`service`]: endpoints outside the contract.
+//! - [`server`]: wiring and start-up; [`admin`], [`service`] and [`api_docs`] (the `/docs`
+//!   reference): endpoints outside the contract.
 
 pub mod admin;
+pub mod api_docs;
 pub mod backend;
 pub mod bench_support;
 pub mod config;

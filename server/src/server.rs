@@ -19,7 +19,7 @@ use crate::generated::api::{SuiteServer, suite_api_mod};
 use crate::platform::clock::Clock;
 use crate::platform::db::Db;
 use crate::platform::{self, Platform, unrouted};
-use crate::{Suite, admin, connection_guard, service};
+use crate::{Suite, admin, api_docs, connection_guard, service};
 
 /// A running server.
 pub struct RunningServer {
@@ -52,7 +52,8 @@ impl RunningServer {
     }
 }
 
-/// The full API: the contract's operations plus the unpublished service and admin endpoints.
+/// The full API: the contract's operations plus the unpublished service, reference (`/docs`)
+/// and admin endpoints.
 pub fn api_description() -> Result<ApiDescription<Suite>> {
     let mut api = suite_api_mod::api_description::<SuiteServer<Suite>>()
         .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -61,6 +62,8 @@ pub fn api_description() -> Result<ApiDescription<Suite>> {
         api.register(service::readyz),
         api.register(service::metrics),
         api.register(service::openapi),
+        api.register(api_docs::docs_page),
+        api.register(api_docs::docs_asset),
         api.register(admin::list_keys),
         api.register(admin::create_key),
         api.register(admin::revoke_key),
