@@ -134,11 +134,18 @@ pub const SERVER_NEEDS: &[Need] = &[
 
 /// What the tests need on top of the server's needs: a PostgreSQL server for the second run
 /// (the tests read PDFs with the server's poppler).
-pub const TEST_NEEDS: &[Need] = &[Need {
-    what: "PostgreSQL server (initdb)",
-    present: || postgres_bin().is_some(),
-    packages: &["postgresql"],
-}];
+pub const TEST_NEEDS: &[Need] = &[
+    Need {
+        what: "PostgreSQL server (initdb)",
+        present: || postgres_bin().is_some(),
+        packages: &["postgresql"],
+    },
+    Need {
+        what: "slowhttptest (slow-client attacks against the server)",
+        present: || on_path("slowhttptest").is_some(),
+        packages: &["slowhttptest"],
+    },
+];
 
 /// What `cargo xtask bench` needs: wrk, the load generator.
 pub const BENCH_NEEDS: &[Need] = &[Need {

@@ -1,0 +1,106 @@
+//! slowhttptest (Debian's) against the server in its three slow-client modes — slow headers
+//! (slowloris), slow body (R-U-Dead-Yet) and slow read — each for a few seconds with short
+//! deadlines: a probe from another client address keeps being answered throughout, and the
+//! guard's counters show it refused and closed what the attack held.
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::process::Stdio;
+use std::time::Duration;
+
+use conformance::TestServer;
+use tokio::process::Command;
+
+const ATTACK_SECS: u64 = 6;
+
+async fn server() -> TestServer {
+    TestServer::start_http_with(|config| {
+        let limits = &mut config.platform.limits;
+        limits.idle_timeout_secs = 2;
+        limits.body_timeout_secs = 2;
+        limits.form_body_timeout_secs = 2;
+        limits.max_connections_per_client = 64;
+    })
+    .await
+}
+
+/// Runs slowhttptest with `mode_args` against `path` while probing `/healthz` from
+/// 127.0.0.2 every 250 ms for the attack's length; returns how many probes were answered 200 and how many were sent.
+async fn attack(server: &TestServer, mode_args: &[&str], path: &str) -> (usize, usize) {
+    let mut slow = Command::new("slowhttptest")
+        .args(mode_args)
+        .args(["-c", "400", "-r", "200", "-i", "1", "-p", "3"])
+        .args(["-l", &ATTACK_SECS.to_string()])
+        .args(["-u", &server.url(path)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("slowhttptest runs (cargo xtask test installs it)");
+    let probe = reqwest::Client::builder()
+        .local_address(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)))
+        .timeout(Duration::from_secs(5))
+        .pool_max_idle_per_host(0)
+        .build()
+        .expect("a client");
+    // Let the attack open its connections first.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    // Probe for the attack's length (slowhttptest ends early when the server has closed
+    // every connection it opened).
+    let until = tokio::time::Instant::now() + Duration::from_secs(ATTACK_SECS);
+    let (mut answered, mut sent) = (0, 0);
+    while tokio::time::Instant::now() < until {
+        sent += 1;
+        let response = probe.get(server.url("/healthz")).send().await;
+        if response.is_ok_and(|r| r.status() == 200) {
+            answered += 1;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let _ = slow.kill().await;
+    (answered, sent)
+}
+
+async fn metric(server: &TestServer, name: &str) -> u64 {
+    let text = server
+        .raw()
+        .get(server.url("/metrics"))
+        .send()
+        .await
+        .expect("metrics")
+        .text()
+        .await
+        .expect("text");
+    text.lines()
+        .find_map(|line| line.strip_prefix(name)?.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_clients_do_not_keep_others_out() {
+    let server = server().await;
+    for (mode, args, path) in [
+        ("slow headers", &["-H"][..], "/healthz"),
+        (
+            "slow body",
+            &["-B", "-s", "100000", "-f", "application/json"][..],
+            "/v1/dev/validate/creditcard/validate",
+        ),
+        (
+            "slow read",
+            &["-X", "-k", "4", "-n", "1", "-w", "1", "-y", "4", "-z", "4"][..],
+            "/openapi.yaml",
+        ),
+    ] {
+        let (answered, sent) = attack(&server, args, path).await;
+        assert!(sent >= 8, "{mode}: only {sent} probes were sent");
+        assert_eq!(answered, sent, "{mode}: probes refused or unanswered");
+    }
+    let refused = metric(
+        &server,
+        "suite_connections_refused_total{cap=\"per_client\"}",
+    )
+    .await;
+    let idle = metric(&server, "suite_connections_idle_closed_total").await;
+    assert!(refused > 0, "the per-client cap never refused a connection");
+    assert!(idle > 0, "no held connection was closed as idle");
+}
