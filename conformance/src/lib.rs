@@ -30,6 +30,7 @@ pub use suite_client as client;
 pub mod docs;
 pub mod external;
 pub mod finance;
+pub mod front;
 pub mod legal;
 pub mod pages;
 pub mod pii;

@@ -4,7 +4,8 @@
 //! in a data directory both share, which is how two processes share SQLite on one host). Through both at once: a screenshot published by one downloads through
 //! the other, the quota race admits exactly the limit, a key revoked through one is refused
 //! by the other within the key cache's bound, and a replica killed with SIGKILL under load
-//! loses no charge and no file it had answered.
+//! loses no charge and no file it had answered. The first test's calls go through the
+//! repository's nginx front (`deploy/nginx/suite.conf`), as an operator deploys replicas.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -37,6 +38,49 @@ fn suite_binary() -> PathBuf {
         binary.display()
     );
     binary
+}
+
+/// Where the test's calls go: a replica, or the front before both.
+trait Endpoint {
+    fn http(&self) -> &reqwest::Client;
+    fn url(&self, path: &str) -> String;
+}
+
+impl Endpoint for Replica {
+    fn http(&self) -> &reqwest::Client {
+        &self.http
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+/// The repository's nginx front, with one client that trusts its certificate.
+struct Front {
+    nginx: conformance::front::Front,
+    http: reqwest::Client,
+}
+
+impl Front {
+    async fn start(replicas: [&Replica; 2], dir: &Path) -> Front {
+        let addresses = replicas.map(|r| r.base.trim_start_matches("http://").to_owned());
+        let nginx =
+            conformance::front::Front::start([&addresses[0], &addresses[1]], &dir.join("front"))
+                .await;
+        let http = nginx.client();
+        Front { nginx, http }
+    }
+}
+
+impl Endpoint for Front {
+    fn http(&self) -> &reqwest::Client {
+        &self.http
+    }
+
+    fn url(&self, path: &str) -> String {
+        self.nginx.url(path)
+    }
 }
 
 /// One `suite serve` process on loopback.
@@ -116,10 +160,6 @@ impl Replica {
         for pid in orphans {
             let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
         }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base)
     }
 }
 
@@ -222,9 +262,9 @@ fn rand_suffix() -> u64 {
 }
 
 /// A key made through `replica`'s admin API: (id, secret).
-async fn admin_key(replica: &Replica, subscriptions: Value) -> (String, String) {
+async fn admin_key(replica: &impl Endpoint, subscriptions: Value) -> (String, String) {
     let answer: Value = replica
-        .http
+        .http()
         .post(replica.url("/admin/keys"))
         .bearer_auth(OPERATOR_TOKEN)
         .json(&json!({ "name": "replica test", "subscriptions": subscriptions }))
@@ -242,9 +282,9 @@ async fn admin_key(replica: &Replica, subscriptions: Value) -> (String, String) 
     )
 }
 
-async fn validate_iban(replica: &Replica, secret: &str) -> Option<reqwest::Response> {
+async fn validate_iban(replica: &impl Endpoint, secret: &str) -> Option<reqwest::Response> {
     replica
-        .http
+        .http()
         .post(replica.url("/v1/dev/validate/iban/validate"))
         .header("X-API-Key", secret)
         .json(&json!({ "iban": "DE89 3704 0044 0532 0130 00" }))
@@ -254,9 +294,9 @@ async fn validate_iban(replica: &Replica, secret: &str) -> Option<reqwest::Respo
 }
 
 /// A screenshot of `page` through `replica`: (id, size in bytes).
-async fn screenshot(replica: &Replica, secret: &str, page: &str) -> (String, u64) {
+async fn screenshot(replica: &impl Endpoint, secret: &str, page: &str) -> (String, u64) {
     let answer: Value = replica
-        .http
+        .http()
         .post(replica.url("/v1/dev/screenshot/screenshot"))
         .header("X-API-Key", secret)
         .json(&json!({ "url": page, "width": 640, "height": 400 }))
@@ -274,9 +314,9 @@ async fn screenshot(replica: &Replica, secret: &str, page: &str) -> (String, u64
     )
 }
 
-async fn download(replica: &Replica, secret: &str, id: &str) -> (u16, Vec<u8>) {
+async fn download(replica: &impl Endpoint, secret: &str, id: &str) -> (u16, Vec<u8>) {
     let response = replica
-        .http
+        .http()
         .get(replica.url(&format!("/v1/dev/screenshot/download/{id}")))
         .header("X-API-Key", secret)
         .send()
@@ -286,8 +326,25 @@ async fn download(replica: &Replica, secret: &str, id: &str) -> (u16, Vec<u8>) {
     (status, response.bytes().await.expect("body").to_vec())
 }
 
+/// How many IBAN validations `replica` answered (its own `/metrics`), whatever the status.
+async fn answered_validations(replica: &Replica) -> u64 {
+    let text = replica
+        .http
+        .get(replica.url("/metrics"))
+        .send()
+        .await
+        .expect("metrics")
+        .text()
+        .await
+        .expect("text");
+    text.lines()
+        .filter(|l| l.starts_with("suite_requests_total{operation=\"validate_iban\""))
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<u64>().ok())
+        .sum()
+}
+
 /// What the key has left on validation this month, read through `replica`.
-async fn remaining_validations(replica: &Replica, secret: &str) -> i64 {
+async fn remaining_validations(replica: &impl Endpoint, secret: &str) -> i64 {
     let response = validate_iban(replica, secret).await.expect("answered");
     let remaining: i64 = response
         .headers()
@@ -323,12 +380,22 @@ async fn two_replica_processes_share_files_quotas_and_revocations() {
     assert_eq!(through_second.len() as u64, size);
     assert!(through_second == through_first, "the same bytes");
 
-    // The quota race across both: 600 calls on a free plan (500 a month), half through each.
+    // Through the shipped nginx front (deploy/nginx/suite.conf), which spreads calls over
+    // both: the file made by the first downloads through it whichever replica serves it.
+    let front = Front::start([&first, &second], &data_dir).await;
+    let (status, through_front) = download(&front, &secret, &shot).await;
+    assert_eq!(status, 200, "the front serves the file");
+    assert!(
+        through_front == through_first,
+        "the same bytes through the front"
+    );
+
+    // The quota race across both, through the front: 600 calls on a free plan (500 a month).
     let answers: Vec<u16> = futures::stream::iter(0..600)
-        .map(|i| {
-            let (replica, secret) = (if i % 2 == 0 { &first } else { &second }, &secret);
+        .map(|_| {
+            let (front, secret) = (&front, &secret);
             async move {
-                validate_iban(replica, secret)
+                validate_iban(front, secret)
                     .await
                     .map_or(0, |r| r.status().as_u16())
             }
@@ -343,6 +410,13 @@ async fn two_replica_processes_share_files_quotas_and_revocations() {
         (500, 100),
         "exactly the plan's 500 admitted across both replicas"
     );
+    for replica in [&first, &second] {
+        assert!(
+            answered_validations(replica).await > 0,
+            "the front sent nothing to {}",
+            replica.base
+        );
+    }
 
     // A key revoked through one replica is refused by the other within the cache's bound.
     let revoked = first

@@ -1,7 +1,8 @@
-//! slowhttptest (Debian's) against the server in its three slow-client modes — slow headers
-//! (slowloris), slow body (R-U-Dead-Yet) and slow read — each for a few seconds with short
-//! deadlines: a probe from another client address keeps being answered throughout, and the
-//! guard's counters show it refused and closed what the attack held.
+//! slowhttptest (Debian's) in its three slow-client modes — slow headers (slowloris), slow
+//! body (R-U-Dead-Yet) and slow read — each for a few seconds, against the server with short
+//! deadlines and against the shipped nginx front before it: a probe from another client
+//! address keeps being answered throughout, and the guard's counters show it refused and
+//! closed what the attack held.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::process::Stdio;
@@ -23,25 +24,24 @@ async fn server() -> TestServer {
     .await
 }
 
-/// Runs slowhttptest with `mode_args` against `path` while probing `/healthz` from
-/// 127.0.0.2 every 250 ms for the attack's length; returns how many probes were answered 200 and how many were sent.
-async fn attack(server: &TestServer, mode_args: &[&str], path: &str) -> (usize, usize) {
+/// Runs slowhttptest with `mode_args` against `base` + `path` while `probe` asks `/healthz`
+/// every 250 ms for the attack's length; returns how many probes were answered 200 and how many were sent.
+async fn attack(
+    base: &str,
+    probe: &reqwest::Client,
+    mode_args: &[&str],
+    path: &str,
+) -> (usize, usize) {
     let mut slow = Command::new("slowhttptest")
         .args(mode_args)
         .args(["-c", "400", "-r", "200", "-i", "1", "-p", "3"])
         .args(["-l", &ATTACK_SECS.to_string()])
-        .args(["-u", &server.url(path)])
+        .args(["-u", &format!("{base}{path}")])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .kill_on_drop(true)
         .spawn()
         .expect("slowhttptest runs (cargo xtask test installs it)");
-    let probe = reqwest::Client::builder()
-        .local_address(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)))
-        .timeout(Duration::from_secs(5))
-        .pool_max_idle_per_host(0)
-        .build()
-        .expect("a client");
     // Let the attack open its connections first.
     tokio::time::sleep(Duration::from_secs(1)).await;
     // Probe for the attack's length (slowhttptest ends early when the server has closed
@@ -50,7 +50,7 @@ async fn attack(server: &TestServer, mode_args: &[&str], path: &str) -> (usize, 
     let (mut answered, mut sent) = (0, 0);
     while tokio::time::Instant::now() < until {
         sent += 1;
-        let response = probe.get(server.url("/healthz")).send().await;
+        let response = probe.get(format!("{base}/healthz")).send().await;
         if response.is_ok_and(|r| r.status() == 200) {
             answered += 1;
         }
@@ -75,23 +75,35 @@ async fn metric(server: &TestServer, name: &str) -> u64 {
         .unwrap_or_else(|| panic!("no {name} in {text}"))
 }
 
+/// The three attacks: name, slowhttptest's mode arguments, the path attacked.
+const ATTACKS: [(&str, &[&str], &str); 3] = [
+    ("slow headers", &["-H"], "/healthz"),
+    (
+        "slow body",
+        &["-B", "-s", "100000", "-f", "application/json"],
+        "/v1/dev/validate/creditcard/validate",
+    ),
+    (
+        "slow read",
+        &["-X", "-k", "4", "-n", "1", "-w", "1", "-y", "4", "-z", "4"],
+        "/openapi.yaml",
+    ),
+];
+
+/// A client from another loopback address than the attack's.
+fn prober() -> reqwest::ClientBuilder {
+    reqwest::Client::builder()
+        .local_address(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)))
+        .timeout(Duration::from_secs(5))
+        .pool_max_idle_per_host(0)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_clients_do_not_keep_others_out() {
     let server = server().await;
-    for (mode, args, path) in [
-        ("slow headers", &["-H"][..], "/healthz"),
-        (
-            "slow body",
-            &["-B", "-s", "100000", "-f", "application/json"][..],
-            "/v1/dev/validate/creditcard/validate",
-        ),
-        (
-            "slow read",
-            &["-X", "-k", "4", "-n", "1", "-w", "1", "-y", "4", "-z", "4"][..],
-            "/openapi.yaml",
-        ),
-    ] {
-        let (answered, sent) = attack(&server, args, path).await;
+    let probe = prober().build().expect("a client");
+    for (mode, args, path) in ATTACKS {
+        let (answered, sent) = attack(&server.base_url, &probe, args, path).await;
         assert!(sent >= 8, "{mode}: only {sent} probes were sent");
         assert_eq!(answered, sent, "{mode}: probes refused or unanswered");
     }
@@ -103,4 +115,30 @@ async fn slow_clients_do_not_keep_others_out() {
     let idle = metric(&server, "suite_connections_idle_closed_total").await;
     assert!(refused > 0, "the per-client cap never refused a connection");
     assert!(idle > 0, "no held connection was closed as idle");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_front_keeps_serving_through_slow_clients() {
+    let server = TestServer::start_http_with(|config| {
+        // Behind a front every connection is the front's: no per-client cap at the server.
+        config.platform.limits.max_connections_per_client = 0;
+    })
+    .await;
+    let upstream = server.addr().to_string();
+    let dir = std::env::temp_dir().join(format!("suite-slow-front-{}", std::process::id()));
+    let front = conformance::front::Front::start([&upstream, &upstream], &dir).await;
+    let probe = prober()
+        .add_root_certificate(front.ca_certificate())
+        .build()
+        .expect("a client");
+    for (mode, args, path) in ATTACKS {
+        let (answered, sent) = attack(&front.base, &probe, args, path).await;
+        assert!(sent >= 8, "{mode}: only {sent} probes were sent");
+        assert_eq!(
+            answered, sent,
+            "{mode} through the front: probes refused or unanswered"
+        );
+    }
+    drop(front);
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -141,6 +141,11 @@ pub const TEST_NEEDS: &[Need] = &[
         packages: &["postgresql"],
     },
     Need {
+        what: "nginx (the front of deploy/nginx/suite.conf, tested with two replicas)",
+        present: || Path::new("/usr/sbin/nginx").exists() || on_path("nginx").is_some(),
+        packages: &["nginx"],
+    },
+    Need {
         what: "slowhttptest (slow-client attacks against the server)",
         present: || on_path("slowhttptest").is_some(),
         packages: &["slowhttptest"],
