@@ -43,6 +43,11 @@ pub mod types {
         ///Number of transactions read.
         pub transaction_count: u64,
     }
+    impl AccountSummary {
+        pub fn builder() -> builder::AccountSummary {
+            Default::default()
+        }
+    }
     ///Last day of the statement period, YYYY-MM-DD.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
@@ -222,6 +227,11 @@ pub mod types {
         ///Text summary of the review.
         pub summary: ::std::string::String,
     }
+    impl AnalysisResult {
+        pub fn builder() -> builder::AnalysisResult {
+            Default::default()
+        }
+    }
     ///Multipart form of `analyze`. `file` is a PDF, plain-text or DOCX contract (sniffed).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
@@ -233,6 +243,11 @@ pub mod types {
         ///The party the reviewer represents, as the contract names it (`Licensee`, `Customer`, or a party's name): one-sided clauses against it are rated one severity higher, those in its favour one lower. Absent: a neutral review.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub perspective: ::std::option::Option<AnalyzeFormPerspective>,
+    }
+    impl AnalyzeForm {
+        pub fn builder() -> builder::AnalyzeForm {
+            Default::default()
+        }
     }
     ///The party the reviewer represents, as the contract names it (`Licensee`, `Customer`, or a party's name): one-sided clauses against it are rated one severity higher, those in its favour one lower. Absent: a neutral review.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -399,6 +414,11 @@ pub mod types {
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub transaction_indices: ::std::vec::Vec<u64>,
     }
+    impl AuditAnomaly {
+        pub fn builder() -> builder::AuditAnomaly {
+            Default::default()
+        }
+    }
     ///Multipart form of `audit`. `file` is a bank statement as PDF, PNG, JPEG, WebP or CSV (sniffed).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
@@ -410,6 +430,11 @@ pub mod types {
         pub file: ::std::string::String,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub language: ::std::option::Option<FinanceLanguage>,
+    }
+    impl AuditForm {
+        pub fn builder() -> builder::AuditForm {
+            Default::default()
+        }
     }
     ///ISO 4217 currency of the account, when the statement does not print it.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -475,6 +500,11 @@ pub mod types {
         pub benford: ::std::option::Option<BenfordTest>,
         pub transactions: ::std::vec::Vec<StatementTransaction>,
     }
+    impl AuditResult {
+        pub fn builder() -> builder::AuditResult {
+            Default::default()
+        }
+    }
     ///Outcome of one item of a batch.
     #[derive(
         ::serde::Deserialize,
@@ -535,6 +565,11 @@ pub mod types {
         pub mad: f64,
         ///Amounts tested.
         pub sample_size: u64,
+    }
+    impl BenfordTest {
+        pub fn builder() -> builder::BenfordTest {
+            Default::default()
+        }
     }
     ///Nigrini's verdict.
     #[derive(
@@ -602,6 +637,11 @@ pub mod types {
         pub width: u64,
         pub x: u64,
         pub y: u64,
+    }
+    impl BoundingBox {
+        pub fn builder() -> builder::BoundingBox {
+            Default::default()
+        }
     }
     ///Card brand identified from the IIN ranges.
     #[derive(
@@ -771,6 +811,11 @@ pub mod types {
         ///ASCII upper-case letters.
         pub uppercase: u64,
     }
+    impl CharacterClasses {
+        pub fn builder() -> builder::CharacterClasses {
+            Default::default()
+        }
+    }
     ///Multipart form of `compare`. `original` and `revised` are each a PDF, plain-text or DOCX contract (sniffed).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
@@ -784,6 +829,11 @@ pub mod types {
         pub perspective: ::std::option::Option<CompareFormPerspective>,
         ///The later version.
         pub revised: ::std::string::String,
+    }
+    impl CompareForm {
+        pub fn builder() -> builder::CompareForm {
+            Default::default()
+        }
     }
     ///The party the reviewer represents, as the contract names it (`Licensee`, `Customer`, or a party's name): one-sided clauses against it are rated one severity higher, those in its favour one lower. Absent: a neutral review.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -866,6 +916,11 @@ pub mod types {
         ///Text summary of the differences.
         pub summary: ::std::string::String,
     }
+    impl ComparisonResult {
+        pub fn builder() -> builder::ComparisonResult {
+            Default::default()
+        }
+    }
     ///One clause-level difference between the versions.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct ContractChange {
@@ -897,6 +952,11 @@ pub mod types {
         pub section: ::std::option::Option<::std::string::String>,
         pub severity: Severity,
     }
+    impl ContractChange {
+        pub fn builder() -> builder::ContractChange {
+            Default::default()
+        }
+    }
     ///One risk finding.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct ContractFinding {
@@ -927,6 +987,11 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub start_offset: ::std::option::Option<u64>,
     }
+    impl ContractFinding {
+        pub fn builder() -> builder::ContractFinding {
+            Default::default()
+        }
+    }
     ///Multipart form of `convert`. `file` is a PDF, DOCX, HTML, TXT or ODT document (sniffed).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
@@ -934,6 +999,11 @@ pub mod types {
         ///The document to convert.
         pub file: ::std::string::String,
         pub output_format: DocumentFormat,
+    }
+    impl ConvertForm {
+        pub fn builder() -> builder::ConvertForm {
+            Default::default()
+        }
     }
     ///Estimated time to guess the password in one attack scenario.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
@@ -943,6 +1013,11 @@ pub mod types {
         ///Estimated seconds.
         pub seconds: f64,
     }
+    impl CrackTime {
+        pub fn builder() -> builder::CrackTime {
+            Default::default()
+        }
+    }
     ///Crack time estimates under four attack scenarios: online with throttling (100 guesses per hour), online without (10 per second), offline with a slow hash (1e4 per second) and with a fast hash (1e10 per second).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct CrackTimes {
@@ -950,6 +1025,11 @@ pub mod types {
         pub offline_slow: CrackTime,
         pub online_throttled: CrackTime,
         pub online_unthrottled: CrackTime,
+    }
+    impl CrackTimes {
+        pub fn builder() -> builder::CrackTimes {
+            Default::default()
+        }
     }
     ///Multipart form of template upload. `file` is the Jinja template: HTML (`text/html`), UTF-8 text (`text/plain`, also for Markdown), DOCX or ODT, sniffed.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
@@ -964,6 +1044,11 @@ pub mod types {
         pub file: ::std::string::String,
         ///Human-readable name (need not be unique).
         pub name: CreateTemplateFormName,
+    }
+    impl CreateTemplateForm {
+        pub fn builder() -> builder::CreateTemplateForm {
+            Default::default()
+        }
     }
     ///Optional description.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -1075,6 +1160,11 @@ pub mod types {
         ///The card number: digits, optionally grouped with spaces, dots or dashes. Anything else (letters, control characters, no digit at all) is 400 `invalid_input`; a number of the wrong length is answered 200 with `valid: false` and the reason.
         pub number: CreditCardValidateRequestNumber,
     }
+    impl CreditCardValidateRequest {
+        pub fn builder() -> builder::CreditCardValidateRequest {
+            Default::default()
+        }
+    }
     ///The card number: digits, optionally grouped with spaces, dots or dashes. Anything else (letters, control characters, no digit at all) is 400 `invalid_input`; a number of the wrong length is answered 200 with `valid: false` and the reason.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
@@ -1162,6 +1252,11 @@ pub mod types {
         pub masked: ::std::option::Option<::std::string::String>,
         ///Digits only, Luhn valid, known brand, and a length the brand allows.
         pub valid: bool,
+    }
+    impl CreditCardValidationResult {
+        pub fn builder() -> builder::CreditCardValidationResult {
+            Default::default()
+        }
     }
     ///Cryptocurrency. `eth` covers every EVM chain, whose addresses share Ethereum's format; `sol` is Solana.
     #[derive(
@@ -1369,6 +1464,11 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub coin: ::std::option::Option<CryptoCoin>,
     }
+    impl CryptoValidateRequest {
+        pub fn builder() -> builder::CryptoValidateRequest {
+            Default::default()
+        }
+    }
     ///The address (surrounding spaces and a `bitcoin:`-style URI prefix and query are removed). Control characters are 400 `invalid_input`; any other string is answered, `valid: false` with the reason when it is not an address.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
@@ -1453,6 +1553,11 @@ pub mod types {
         ///The address decodes, its checksum holds and its version belongs to the coin.
         pub valid: bool,
     }
+    impl CryptoValidationResult {
+        pub fn builder() -> builder::CryptoValidationResult {
+            Default::default()
+        }
+    }
     ///Date conversion result. When `valid` is false only `error`, `ambiguous` and `alternatives` are set. Time fields are present when the input has a time of day.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct DateConversionResult {
@@ -1510,6 +1615,11 @@ pub mod types {
         ///Year.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub year: ::std::option::Option<i32>,
+    }
+    impl DateConversionResult {
+        pub fn builder() -> builder::DateConversionResult {
+            Default::default()
+        }
     }
     ///Language of the month or weekday name in the input, when it has one (the first of the list above that uses the word: `april` is `en`).
     #[derive(
@@ -1691,6 +1801,11 @@ pub mod types {
         ///IANA time zone name (e.g. `Europe/Paris`, case-insensitive), `UTC`, or a fixed offset (`+02:00`, `-0530`, `UTC+2`).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub timezone: ::std::option::Option<DateConvertRequestTimezone>,
+    }
+    impl DateConvertRequest {
+        pub fn builder() -> builder::DateConvertRequest {
+            Default::default()
+        }
     }
     ///The date or date-time to parse. Month and weekday names are recognised in English, Spanish, French, German, Italian, Portuguese, Dutch, Polish, Chinese, Japanese, Korean and Arabic (full, abbreviated, with or without accents); Arabic-Indic and full-width digits are accepted.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -1951,6 +2066,11 @@ pub mod types {
         ///Minimum match score (0..1) for a candidate to be returned.
         #[serde(default = "defaults::deep_analysis_request_threshold")]
         pub threshold: f64,
+    }
+    impl DeepAnalysisRequest {
+        pub fn builder() -> builder::DeepAnalysisRequest {
+            Default::default()
+        }
     }
     ///`DeepAnalysisRequestAliasesItem`
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -2299,6 +2419,11 @@ pub mod types {
         ///Overall summary of the analysis.
         pub summary: ::std::string::String,
     }
+    impl DeepAnalysisResult {
+        pub fn builder() -> builder::DeepAnalysisResult {
+            Default::default()
+        }
+    }
     ///Whether mail to the address can be delivered, as far as DNS tells: `deliverable` (valid syntax and the domain accepts mail), `undeliverable` (invalid syntax, a domain that does not exist, no mail host, a null MX, or no MX record and an SPF reject-all record `v=spf1 -all`), `unknown` (DNS could not be queried or timed out). A TXT (SPF) lookup that fails never makes an address undeliverable.
     #[derive(
         ::serde::Deserialize,
@@ -2371,6 +2496,11 @@ pub mod types {
         ///Findings below this confidence are left out (0..1). Checksum-confirmed numbers score about 0.95, a pattern with a context word about 0.85, a bare pattern 0.3–0.5.
         #[serde(default = "defaults::detect_form_min_confidence")]
         pub min_confidence: f64,
+    }
+    impl DetectForm {
+        pub fn builder() -> builder::DetectForm {
+            Default::default()
+        }
     }
     ///Strings never flagged, one per line (compared ignoring case and the spaces around them), such as the company's own address or support number.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -2482,6 +2612,11 @@ pub mod types {
         ///Number of entities.
         pub total_found: u64,
     }
+    impl DetectionResult {
+        pub fn builder() -> builder::DetectionResult {
+            Default::default()
+        }
+    }
     ///A word-level diff segment's operation.
     #[derive(
         ::serde::Deserialize,
@@ -2542,6 +2677,11 @@ pub mod types {
     pub struct DiffSegment {
         pub op: DiffOp,
         pub text: ::std::string::String,
+    }
+    impl DiffSegment {
+        pub fn builder() -> builder::DiffSegment {
+            Default::default()
+        }
     }
     ///Kind of financial document.
     #[derive(
@@ -2773,6 +2913,11 @@ pub mod types {
         ///The email address (an addr-spec: `local@domain`). Control characters are 400 `invalid_input`; any other text is answered 200, with `format: invalid`, `valid: false` and a reason when it is not a valid address.
         pub email: EmailValidateRequestEmail,
     }
+    impl EmailValidateRequest {
+        pub fn builder() -> builder::EmailValidateRequest {
+            Default::default()
+        }
+    }
     ///The email address (an addr-spec: `local@domain`). Control characters are 400 `invalid_input`; any other text is answered 200, with `format: invalid`, `valid: false` and a reason when it is not a valid address.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
@@ -2863,6 +3008,11 @@ pub mod types {
         ///Valid syntax and a domain that accepts mail (deliverability not `undeliverable`).
         pub valid: bool,
     }
+    impl EmailValidationResult {
+        pub fn builder() -> builder::EmailValidationResult {
+            Default::default()
+        }
+    }
     ///Kind of sanctioned subject.
     #[derive(
         ::serde::Deserialize,
@@ -2932,6 +3082,11 @@ pub mod types {
         ///Identifier of the request (equals the X-Request-Id header).
         pub request_id: ::std::string::String,
     }
+    impl Error {
+        pub fn builder() -> builder::Error {
+            Default::default()
+        }
+    }
     ///Where a field was read and how sure the reading is.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct FieldSource {
@@ -2941,6 +3096,11 @@ pub mod types {
         pub line: ::std::string::String,
         ///The page (1-based).
         pub page: ::std::num::NonZeroU64,
+    }
+    impl FieldSource {
+        pub fn builder() -> builder::FieldSource {
+            Default::default()
+        }
     }
     ///The source of each field of the document that was found.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, Default)]
@@ -2959,6 +3119,11 @@ pub mod types {
         pub total: ::std::option::Option<FieldSource>,
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub vendor: ::std::option::Option<FieldSource>,
+    }
+    impl FieldSources {
+        pub fn builder() -> builder::FieldSources {
+            Default::default()
+        }
     }
     ///OCR language (ISO 639-1): English, Spanish, French, German, Italian, Portuguese, Dutch, Polish, Chinese (Simplified and Traditional), Japanese, Korean, Arabic. Default `en`.
     #[derive(
@@ -3142,6 +3307,11 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub language: ::std::option::Option<FinanceLanguage>,
     }
+    impl FraudCheckForm {
+        pub fn builder() -> builder::FraudCheckForm {
+            Default::default()
+        }
+    }
     ///Answer of `fraud-check`. `risk_score` is the sum of the signals' weights, capped at 100; `risk_level` follows from it by the RiskLevel bands.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct FraudCheckResult {
@@ -3155,6 +3325,11 @@ pub mod types {
         ///Indicators found, highest weight first; empty when none.
         pub signals: ::std::vec::Vec<FraudSignal>,
     }
+    impl FraudCheckResult {
+        pub fn builder() -> builder::FraudCheckResult {
+            Default::default()
+        }
+    }
     ///One fraud indicator found in the document.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct FraudSignal {
@@ -3163,6 +3338,11 @@ pub mod types {
         pub signal: FraudSignalType,
         ///Points this signal adds to the risk score.
         pub weight: f64,
+    }
+    impl FraudSignal {
+        pub fn builder() -> builder::FraudSignal {
+            Default::default()
+        }
     }
     ///A kind of fraud indicator.
     #[derive(
@@ -3266,6 +3446,11 @@ pub mod types {
         ///A built-in template id or the `template_id` of a template of this key.
         pub template_id: GenerateRequestTemplateId,
     }
+    impl GenerateRequest {
+        pub fn builder() -> builder::GenerateRequest {
+            Default::default()
+        }
+    }
     ///A built-in template id or the `template_id` of a template of this key.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
@@ -3332,6 +3517,11 @@ pub mod types {
         ///Size of the file in bytes.
         pub size_bytes: i64,
     }
+    impl GeneratedDocument {
+        pub fn builder() -> builder::GeneratedDocument {
+            Default::default()
+        }
+    }
     ///Record of a PDF printed from a URL. The PDF is fetched with `GET download_url` and the same key until `expires_at`.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct GeneratedPdf {
@@ -3345,6 +3535,11 @@ pub mod types {
         pub pdf_id: ::std::string::String,
         ///Size of the PDF in bytes.
         pub size_bytes: i64,
+    }
+    impl GeneratedPdf {
+        pub fn builder() -> builder::GeneratedPdf {
+            Default::default()
+        }
     }
     ///The first check an IBAN failed, in this order: `invalid_characters` (not a letter, digit or separator (space, hyphen, dot), or check digits that are not digits), `unknown_country` (not a country of the SWIFT IBAN registry, 89 countries including PK and HN), `invalid_length` (not the registry's length for the country), `invalid_checksum` (ISO 7064 mod 97-10), `invalid_bban_format` (the account part does not have the country's BBAN structure), then `invalid_national_check` (the account number's own check digits do not hold; see `IbanNationalCheck`).
     #[derive(
@@ -3475,6 +3670,11 @@ pub mod types {
         ///The IBAN, electronic (`DE89370400440532013000`) or with separators (spaces, hyphens, dots) anywhere (`DE89 3704-0044.0532 0130 00`), in upper or lower case. Control characters are 400 `invalid_input`; any other string is answered 200, with `valid: false` and the failing check when it is not an IBAN.
         pub iban: IbanValidateRequestIban,
     }
+    impl IbanValidateRequest {
+        pub fn builder() -> builder::IbanValidateRequest {
+            Default::default()
+        }
+    }
     ///The IBAN, electronic (`DE89370400440532013000`) or with separators (spaces, hyphens, dots) anywhere (`DE89 3704-0044.0532 0130 00`), in upper or lower case. Control characters are 400 `invalid_input`; any other string is answered 200, with `valid: false` and the failing check when it is not an IBAN.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
@@ -3569,6 +3769,11 @@ pub mod types {
         ///The IBAN passed every check.
         pub valid: bool,
     }
+    impl IbanValidationResult {
+        pub fn builder() -> builder::IbanValidationResult {
+            Default::default()
+        }
+    }
     ///An identifier of the subject of a deep analysis.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
@@ -3581,6 +3786,11 @@ pub mod types {
         pub type_: IdentifierInputType,
         ///The identifier; compared with every identifier of the lists ignoring spaces, punctuation and case (an `IMO` prefix too). A match finds the entry whatever its name.
         pub value: IdentifierInputValue,
+    }
+    impl IdentifierInput {
+        pub fn builder() -> builder::IdentifierInput {
+            Default::default()
+        }
     }
     ///Issuing country, ISO 3166-1 alpha-2.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -3896,6 +4106,11 @@ pub mod types {
         ///Price of one unit.
         pub unit_price: f64,
     }
+    impl LineItem {
+        pub fn builder() -> builder::LineItem {
+            Default::default()
+        }
+    }
     ///One list file used for screening.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct ListVersion {
@@ -3909,6 +4124,11 @@ pub mod types {
         pub published_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         ///The list file (`OFAC SDN`, `OFAC Consolidated`, `UN Consolidated`, `EU Consolidated`).
         pub source: ::std::string::String,
+    }
+    impl ListVersion {
+        pub fn builder() -> builder::ListVersion {
+            Default::default()
+        }
     }
     ///SHA-256 of the loaded file, hex.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -3974,6 +4194,11 @@ pub mod types {
         ///Signals that support the match (e.g. same date of birth).
         pub supporting_signals: ::std::vec::Vec<MatchSignalType>,
         pub verdict: MatchVerdict,
+    }
+    impl MatchAnalysis {
+        pub fn builder() -> builder::MatchAnalysis {
+            Default::default()
+        }
     }
     ///A field of a list entry that contributed to a match.
     #[derive(
@@ -4054,6 +4279,11 @@ pub mod types {
         ///Score of this signal alone (0..1).
         pub score: f64,
         pub signal: MatchSignalType,
+    }
+    impl MatchSignal {
+        pub fn builder() -> builder::MatchSignal {
+            Default::default()
+        }
     }
     ///A scoring signal of the matching model.
     #[derive(
@@ -4276,6 +4506,11 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub language: ::std::option::Option<FinanceLanguage>,
     }
+    impl ParseForm {
+        pub fn builder() -> builder::ParseForm {
+            Default::default()
+        }
+    }
     ///Parsed financial document. Fields not found in the document are omitted rather than guessed; `line_items` is always present.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct ParsedDocument {
@@ -4310,6 +4545,11 @@ pub mod types {
         ///Vendor name.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub vendor: ::std::option::Option<::std::string::String>,
+    }
+    impl ParsedDocument {
+        pub fn builder() -> builder::ParsedDocument {
+            Default::default()
+        }
     }
     ///Document date, YYYY-MM-DD.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -4382,6 +4622,11 @@ pub mod types {
         ///The patterns the estimate is built from, in password order.
         pub sequence: ::std::vec::Vec<PasswordPattern>,
     }
+    impl PasswordAnalysisResult {
+        pub fn builder() -> builder::PasswordAnalysisResult {
+            Default::default()
+        }
+    }
     ///Request of password analysis. The password is never logged, stored or echoed.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
@@ -4391,6 +4636,11 @@ pub mod types {
         ///Words an attacker would know about the user (name, email, site name); at most 20.
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub user_inputs: ::std::vec::Vec<PasswordAnalyzeRequestUserInputsItem>,
+    }
+    impl PasswordAnalyzeRequest {
+        pub fn builder() -> builder::PasswordAnalyzeRequest {
+            Default::default()
+        }
     }
     ///The password to analyze: 1 to 256 characters, no control characters (anything else is 400 `invalid_input`).
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -4518,6 +4768,11 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub warning: ::std::option::Option<::std::string::String>,
     }
+    impl PasswordFeedback {
+        pub fn builder() -> builder::PasswordFeedback {
+            Default::default()
+        }
+    }
     ///One piece of the cheapest way zxcvbn found to guess the password. The matched text is not returned.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct PasswordPattern {
@@ -4532,6 +4787,11 @@ pub mod types {
         pub pattern: PasswordPatternPattern,
         ///Index of the first character of the piece (in characters).
         pub start: u64,
+    }
+    impl PasswordPattern {
+        pub fn builder() -> builder::PasswordPattern {
+            Default::default()
+        }
     }
     ///How the piece is guessed: a dictionary word (also reversed or with l33t substitutions), a keyboard pattern, a repeat, a sequence (`abcd`, `1357`), a recent year, a date, or brute force.
     #[derive(
@@ -4627,6 +4887,11 @@ pub mod types {
             }
         }
     }
+    impl PdfMargins {
+        pub fn builder() -> builder::PdfMargins {
+            Default::default()
+        }
+    }
     ///Request of `pdf`. Defaults: paper_format a4, landscape false, print_background true, margins 10 mm each, width 1280, delay 0, wait_until load, timeout_ms 30000.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
@@ -4669,6 +4934,11 @@ pub mod types {
         ///Viewport width in CSS pixels used to lay the page out before printing.
         #[serde(default = "defaults::default_u64::<i32, 1280>")]
         pub width: i32,
+    }
+    impl PdfRequest {
+        pub fn builder() -> builder::PdfRequest {
+            Default::default()
+        }
     }
     ///HTML of each page's footer, with the same classes as `header_template`.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -4977,6 +5247,11 @@ pub mod types {
         ///The phone number, in any common notation (`+44 20 7946 0958`, `020 7946 0958`, `tel:+44-20-7946-0958`, `1-800-FLOWERS`, with an extension such as `ext. 12`). Control characters are 400 `invalid_input`; any other text is answered 200, with `valid: false` and a reason when it is not a valid number.
         pub number: PhoneValidateRequestNumber,
     }
+    impl PhoneValidateRequest {
+        pub fn builder() -> builder::PhoneValidateRequest {
+            Default::default()
+        }
+    }
     ///ISO 3166-1 alpha-2 region (any case) assumed for a number written without `+` and country code. An unknown region is treated as none.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
@@ -5189,6 +5464,11 @@ pub mod types {
         ///The number is a valid, assignable number of its region.
         pub valid: bool,
     }
+    impl PhoneValidationResult {
+        pub fn builder() -> builder::PhoneValidationResult {
+            Default::default()
+        }
+    }
     ///Multipart form of the PII `batch`: 1 to 20 `files` parts (each a JPEG, PNG, WebP or PDF, sniffed) and the options applied to all of them.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
@@ -5214,6 +5494,11 @@ pub mod types {
         ///In `redact` mode, for a PDF: an invisible text layer of the words left after redaction, so the result can still be searched and selected (Helvetica's Latin-1 characters; others become `?`). Images ignore it.
         #[serde(default)]
         pub text_layer: bool,
+    }
+    impl PiiBatchForm {
+        pub fn builder() -> builder::PiiBatchForm {
+            Default::default()
+        }
     }
     ///Strings never flagged, one per line (compared ignoring case and the spaces around them), such as the company's own address or support number.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -5397,6 +5682,11 @@ pub mod types {
         pub size_bytes: ::std::option::Option<i64>,
         pub status: BatchItemStatus,
     }
+    impl PiiBatchItemResult {
+        pub fn builder() -> builder::PiiBatchItemResult {
+            Default::default()
+        }
+    }
     ///What a PII batch does with each file. Default `detect`.
     #[derive(
         ::serde::Deserialize,
@@ -5462,6 +5752,11 @@ pub mod types {
         ///Number of files processed.
         pub succeeded: u64,
     }
+    impl PiiBatchResult {
+        pub fn builder() -> builder::PiiBatchResult {
+            Default::default()
+        }
+    }
     ///One detected entity.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct PiiEntity {
@@ -5481,6 +5776,11 @@ pub mod types {
         pub text: ::std::string::String,
         #[serde(rename = "type")]
         pub type_: PiiEntityType,
+    }
+    impl PiiEntity {
+        pub fn builder() -> builder::PiiEntity {
+            Default::default()
+        }
     }
     ///Type of a personal data entity.
     #[derive(
@@ -5725,6 +6025,11 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub subdivision: ::std::option::Option<PostalCodeValidateRequestSubdivision>,
     }
+    impl PostalCodeValidateRequest {
+        pub fn builder() -> builder::PostalCodeValidateRequest {
+            Default::default()
+        }
+    }
     ///ISO 3166-1 alpha-2 country code (case-insensitive); also `AC`, `TA` and `XK`, which Google's address data lists, and `UK` for `GB`. Anything else is 400.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
@@ -5934,6 +6239,11 @@ pub mod types {
         ///The code has the country's postal code format.
         pub valid: bool,
     }
+    impl PostalCodeValidationResult {
+        pub fn builder() -> builder::PostalCodeValidationResult {
+            Default::default()
+        }
+    }
     ///Multipart form of `redact`. `file` is a JPEG, PNG, WebP image or a PDF (sniffed).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
@@ -5957,6 +6267,11 @@ pub mod types {
         ///For a PDF: an invisible text layer of the words left after redaction, so the result can still be searched and selected (Helvetica's Latin-1 characters; others become `?`). Images ignore it.
         #[serde(default)]
         pub text_layer: bool,
+    }
+    impl RedactForm {
+        pub fn builder() -> builder::RedactForm {
+            Default::default()
+        }
     }
     ///Strings never flagged, one per line (compared ignoring case and the spaces around them), such as the company's own address or support number.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -6129,6 +6444,11 @@ pub mod types {
         ///Title printed on the report's cover; defaults to the uploaded file name.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub title: ::std::option::Option<ReportFormTitle>,
+    }
+    impl ReportForm {
+        pub fn builder() -> builder::ReportForm {
+            Default::default()
+        }
     }
     ///The party the reviewer represents, as the contract names it (`Licensee`, `Customer`, or a party's name): one-sided clauses against it are rated one severity higher, those in its favour one lower. Absent: a neutral review.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -6303,12 +6623,22 @@ pub mod types {
         pub result: ::std::option::Option<ScreenResult>,
         pub status: BatchItemStatus,
     }
+    impl SanctionsBatchItemResult {
+        pub fn builder() -> builder::SanctionsBatchItemResult {
+            Default::default()
+        }
+    }
     ///Request of the sanctions `batch`.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct SanctionsBatchRequest {
         ///1 to 100 screen requests. The limit is the operation's `x-batch-max`, not a schema bound: more is 413 `payload_too_large`, before any work.
         pub entities: ::std::vec::Vec<ScreenRequest>,
+    }
+    impl SanctionsBatchRequest {
+        pub fn builder() -> builder::SanctionsBatchRequest {
+            Default::default()
+        }
     }
     ///Answer of the sanctions `batch`, one result per entity, in request order.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
@@ -6321,6 +6651,11 @@ pub mod types {
         ///Number of entities screened.
         pub succeeded: u64,
     }
+    impl SanctionsBatchResult {
+        pub fn builder() -> builder::SanctionsBatchResult {
+            Default::default()
+        }
+    }
     ///An identifying document or number of a list entry.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct SanctionsIdentifier {
@@ -6332,6 +6667,11 @@ pub mod types {
         pub type_: ::std::string::String,
         ///The identifier as printed in the list.
         pub value: ::std::string::String,
+    }
+    impl SanctionsIdentifier {
+        pub fn builder() -> builder::SanctionsIdentifier {
+            Default::default()
+        }
     }
     ///A sanctions authority: `OFAC` (SDN and Consolidated lists), `UN` (Security Council consolidated list), `EU` (consolidated financial sanctions list).
     #[derive(
@@ -6416,6 +6756,11 @@ pub mod types {
         ///The list file within the authority (`OFAC SDN`, `OFAC Consolidated`, `UN Consolidated`, `EU Consolidated`).
         pub source: ::std::string::String,
     }
+    impl SanctionsMatch {
+        pub fn builder() -> builder::SanctionsMatch {
+            Default::default()
+        }
+    }
     ///Request of `screen` (and one entity of a sanctions `batch`).
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
@@ -6430,6 +6775,11 @@ pub mod types {
         ///Minimum match score (0..1) for a candidate to be returned.
         #[serde(default = "defaults::screen_request_threshold")]
         pub threshold: f64,
+    }
+    impl ScreenRequest {
+        pub fn builder() -> builder::ScreenRequest {
+            Default::default()
+        }
     }
     ///ISO 3166-1 alpha-2 code (case-insensitive) of a country linked to the subject (nationality, residence, registration). Raises the score of entries linked to it.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -6559,6 +6909,11 @@ pub mod types {
         ///Time of screening (UTC).
         pub screened_at: ::chrono::DateTime<::chrono::offset::Utc>,
     }
+    impl ScreenResult {
+        pub fn builder() -> builder::ScreenResult {
+            Default::default()
+        }
+    }
     ///What to do with the subject: `clear` (no credible match), `review` (a possible match needs a human decision), `escalate` (a likely match; block pending review).
     #[derive(
         ::serde::Deserialize,
@@ -6631,6 +6986,11 @@ pub mod types {
         ///Width of the image in pixels (viewport width × device_scale_factor).
         pub width: i32,
     }
+    impl Screenshot {
+        pub fn builder() -> builder::Screenshot {
+            Default::default()
+        }
+    }
     ///Outcome of one batch item: `screenshot` when it succeeded, `error` when it failed.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct ScreenshotBatchItemResult {
@@ -6642,12 +7002,22 @@ pub mod types {
         pub screenshot: ::std::option::Option<Screenshot>,
         pub status: BatchItemStatus,
     }
+    impl ScreenshotBatchItemResult {
+        pub fn builder() -> builder::ScreenshotBatchItemResult {
+            Default::default()
+        }
+    }
     ///Request of the screenshot `batch`. Each item is a full Screenshot request.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct ScreenshotBatchRequest {
         ///1 to 10 screenshot requests. The limit is the operation's `x-batch-max`, not a schema bound: more is 413 `payload_too_large`, before any work.
         pub items: ::std::vec::Vec<ScreenshotRequest>,
+    }
+    impl ScreenshotBatchRequest {
+        pub fn builder() -> builder::ScreenshotBatchRequest {
+            Default::default()
+        }
     }
     ///Answer of the screenshot `batch`, one result per item, in request order.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
@@ -6657,6 +7027,11 @@ pub mod types {
         pub results: ::std::vec::Vec<ScreenshotBatchItemResult>,
         ///Number of items that succeeded.
         pub succeeded: u64,
+    }
+    impl ScreenshotBatchResult {
+        pub fn builder() -> builder::ScreenshotBatchResult {
+            Default::default()
+        }
     }
     ///Screenshot request. Defaults: width 1280, height 800, full_page false, format png, delay 0, device_scale_factor 1, wait_until load, timeout_ms 30000, quality 80.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
@@ -6716,6 +7091,11 @@ pub mod types {
         ///Viewport width in CSS pixels.
         #[serde(default = "defaults::default_u64::<i32, 1280>")]
         pub width: i32,
+    }
+    impl ScreenshotRequest {
+        pub fn builder() -> builder::ScreenshotRequest {
+            Default::default()
+        }
     }
     ///`ScreenshotRequestHideSelectorsItem`
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -7057,6 +7437,11 @@ pub mod types {
         ///Position in the statement (0-based), referenced by anomalies.
         pub index: u64,
     }
+    impl StatementTransaction {
+        pub fn builder() -> builder::StatementTransaction {
+            Default::default()
+        }
+    }
     ///Booking date, YYYY-MM-DD, when readable.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
     #[serde(transparent)]
@@ -7131,6 +7516,11 @@ pub mod types {
         ///Identifier used as `template_id` in `generate` and as `{id}` to delete. Built-in templates have readable ids (e.g. `invoice`).
         pub template_id: ::std::string::String,
     }
+    impl Template {
+        pub fn builder() -> builder::Template {
+            Default::default()
+        }
+    }
     ///How a template is written and rendered. All use Jinja syntax (minijinja). `html` renders to HTML, which is printed to PDF by the browser engine and converted for docx/odt/txt; `text` renders plain text (shown preformatted in pdf, docx, odt and html); `markdown` renders CommonMark (tables, strikethrough) to HTML after the Jinja pass; `docx` and `odt` are word-processor documents with the tags in their text, rendered to their own kind and converted by LibreOffice for other formats.
     #[derive(
         ::serde::Deserialize,
@@ -7201,6 +7591,11 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub next_page_token: ::std::option::Option<::std::string::String>,
         pub templates: ::std::vec::Vec<Template>,
+    }
+    impl TemplateList {
+        pub fn builder() -> builder::TemplateList {
+            Default::default()
+        }
     }
     ///Why a VAT number is not valid: `unknown_country` (no EU VAT prefix), `country_mismatch` (the number's prefix differs from `country`), `invalid_format` (characters the country's numbers cannot have), `invalid_length`, `invalid_component` (a part with an impossible value: a birth date, a region or entity code), `invalid_checksum`.
     #[derive(
@@ -7278,6 +7673,11 @@ pub mod types {
         pub country: ::std::option::Option<VatValidateRequestCountry>,
         ///The VAT number, with or without the country prefix; the separators each country's numbers are written with (spaces, dots, dashes, slashes, ...) are allowed. Control characters are 400 `invalid_input`; any other string is answered 200.
         pub vat_number: VatValidateRequestVatNumber,
+    }
+    impl VatValidateRequest {
+        pub fn builder() -> builder::VatValidateRequest {
+            Default::default()
+        }
     }
     ///Country prefix (`DE`, `FR`, `EL`, `XI`, ...) for a number given without one. When both are given and differ, the answer is `valid: false`. `null` is the same as absent.
     #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
@@ -7414,6 +7814,11 @@ pub mod types {
         ///Registration was checked with VIES (false when checked offline only).
         pub vies_checked: bool,
     }
+    impl VatValidationResult {
+        pub fn builder() -> builder::VatValidationResult {
+            Default::default()
+        }
+    }
     ///When the page counts as loaded: `load` (the load event), `domcontentloaded`, `networkidle` (no network request for 500 ms). Default `load`.
     #[derive(
         ::serde::Deserialize,
@@ -7472,6 +7877,9188 @@ pub mod types {
     impl ::std::default::Default for WaitUntil {
         fn default() -> Self {
             WaitUntil::Load
+        }
+    }
+    /// Types for composing complex structures.
+    pub mod builder {
+        #[derive(Clone, Debug)]
+        pub struct AccountSummary {
+            closing_balance:
+                ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
+            currency: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            opening_balance:
+                ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
+            period_end: ::std::result::Result<
+                ::std::option::Option<super::AccountSummaryPeriodEnd>,
+                ::std::string::String,
+            >,
+            period_start: ::std::result::Result<
+                ::std::option::Option<super::AccountSummaryPeriodStart>,
+                ::std::string::String,
+            >,
+            total_credits: ::std::result::Result<f64, ::std::string::String>,
+            total_debits: ::std::result::Result<f64, ::std::string::String>,
+            transaction_count: ::std::result::Result<u64, ::std::string::String>,
+        }
+        impl ::std::default::Default for AccountSummary {
+            fn default() -> Self {
+                Self {
+                    closing_balance: Ok(Default::default()),
+                    currency: Ok(Default::default()),
+                    opening_balance: Ok(Default::default()),
+                    period_end: Ok(Default::default()),
+                    period_start: Ok(Default::default()),
+                    total_credits: Err("no value supplied for total_credits".to_string()),
+                    total_debits: Err("no value supplied for total_debits".to_string()),
+                    transaction_count: Err("no value supplied for transaction_count".to_string()),
+                }
+            }
+        }
+        impl AccountSummary {
+            pub fn closing_balance<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<f64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.closing_balance = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for closing_balance: {e}")
+                });
+                self
+            }
+            pub fn currency<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.currency = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for currency: {e}"));
+                self
+            }
+            pub fn opening_balance<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<f64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.opening_balance = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for opening_balance: {e}")
+                });
+                self
+            }
+            pub fn period_end<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::AccountSummaryPeriodEnd>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.period_end = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for period_end: {e}"));
+                self
+            }
+            pub fn period_start<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::AccountSummaryPeriodStart>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.period_start = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for period_start: {e}"));
+                self
+            }
+            pub fn total_credits<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.total_credits = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for total_credits: {e}"));
+                self
+            }
+            pub fn total_debits<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.total_debits = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for total_debits: {e}"));
+                self
+            }
+            pub fn transaction_count<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.transaction_count = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for transaction_count: {e}")
+                });
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<AccountSummary> for super::AccountSummary {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: AccountSummary,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    closing_balance: value.closing_balance?,
+                    currency: value.currency?,
+                    opening_balance: value.opening_balance?,
+                    period_end: value.period_end?,
+                    period_start: value.period_start?,
+                    total_credits: value.total_credits?,
+                    total_debits: value.total_debits?,
+                    transaction_count: value.transaction_count?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::AccountSummary> for AccountSummary {
+            fn from(value: super::AccountSummary) -> Self {
+                Self {
+                    closing_balance: Ok(value.closing_balance),
+                    currency: Ok(value.currency),
+                    opening_balance: Ok(value.opening_balance),
+                    period_end: Ok(value.period_end),
+                    period_start: Ok(value.period_start),
+                    total_credits: Ok(value.total_credits),
+                    total_debits: Ok(value.total_debits),
+                    transaction_count: Ok(value.transaction_count),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct AnalysisResult {
+            clause_count: ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
+            findings: ::std::result::Result<
+                ::std::vec::Vec<super::ContractFinding>,
+                ::std::string::String,
+            >,
+            missing_categories: ::std::result::Result<
+                ::std::vec::Vec<super::FindingCategory>,
+                ::std::string::String,
+            >,
+            parties: ::std::result::Result<
+                ::std::vec::Vec<::std::string::String>,
+                ::std::string::String,
+            >,
+            risk_level: ::std::result::Result<super::RiskLevel, ::std::string::String>,
+            risk_score: ::std::result::Result<i64, ::std::string::String>,
+            summary: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+        impl ::std::default::Default for AnalysisResult {
+            fn default() -> Self {
+                Self {
+                    clause_count: Ok(Default::default()),
+                    findings: Err("no value supplied for findings".to_string()),
+                    missing_categories: Ok(Default::default()),
+                    parties: Ok(Default::default()),
+                    risk_level: Err("no value supplied for risk_level".to_string()),
+                    risk_score: Err("no value supplied for risk_score".to_string()),
+                    summary: Err("no value supplied for summary".to_string()),
+                }
+            }
+        }
+        impl AnalysisResult {
+            pub fn clause_count<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<u64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.clause_count = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for clause_count: {e}"));
+                self
+            }
+            pub fn findings<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::ContractFinding>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.findings = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for findings: {e}"));
+                self
+            }
+            pub fn missing_categories<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::FindingCategory>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.missing_categories = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for missing_categories: {e}")
+                });
+                self
+            }
+            pub fn parties<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.parties = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for parties: {e}"));
+                self
+            }
+            pub fn risk_level<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::RiskLevel>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.risk_level = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for risk_level: {e}"));
+                self
+            }
+            pub fn risk_score<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.risk_score = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for risk_score: {e}"));
+                self
+            }
+            pub fn summary<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.summary = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for summary: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<AnalysisResult> for super::AnalysisResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: AnalysisResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    clause_count: value.clause_count?,
+                    findings: value.findings?,
+                    missing_categories: value.missing_categories?,
+                    parties: value.parties?,
+                    risk_level: value.risk_level?,
+                    risk_score: value.risk_score?,
+                    summary: value.summary?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::AnalysisResult> for AnalysisResult {
+            fn from(value: super::AnalysisResult) -> Self {
+                Self {
+                    clause_count: Ok(value.clause_count),
+                    findings: Ok(value.findings),
+                    missing_categories: Ok(value.missing_categories),
+                    parties: Ok(value.parties),
+                    risk_level: Ok(value.risk_level),
+                    risk_score: Ok(value.risk_score),
+                    summary: Ok(value.summary),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct AnalyzeForm {
+            file: ::std::result::Result<::std::string::String, ::std::string::String>,
+            language: ::std::result::Result<
+                ::std::option::Option<super::LegalLanguage>,
+                ::std::string::String,
+            >,
+            perspective: ::std::result::Result<
+                ::std::option::Option<super::AnalyzeFormPerspective>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for AnalyzeForm {
+            fn default() -> Self {
+                Self {
+                    file: Err("no value supplied for file".to_string()),
+                    language: Ok(Default::default()),
+                    perspective: Ok(Default::default()),
+                }
+            }
+        }
+        impl AnalyzeForm {
+            pub fn file<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.file = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for file: {e}"));
+                self
+            }
+            pub fn language<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::LegalLanguage>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.language = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for language: {e}"));
+                self
+            }
+            pub fn perspective<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::AnalyzeFormPerspective>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.perspective = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for perspective: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<AnalyzeForm> for super::AnalyzeForm {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: AnalyzeForm,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    file: value.file?,
+                    language: value.language?,
+                    perspective: value.perspective?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::AnalyzeForm> for AnalyzeForm {
+            fn from(value: super::AnalyzeForm) -> Self {
+                Self {
+                    file: Ok(value.file),
+                    language: Ok(value.language),
+                    perspective: Ok(value.perspective),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct AuditAnomaly {
+            amount: ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
+            description: ::std::result::Result<::std::string::String, ::std::string::String>,
+            kind: ::std::result::Result<super::AnomalyKind, ::std::string::String>,
+            severity: ::std::result::Result<super::Severity, ::std::string::String>,
+            transaction_index:
+                ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
+            transaction_indices: ::std::result::Result<::std::vec::Vec<u64>, ::std::string::String>,
+        }
+        impl ::std::default::Default for AuditAnomaly {
+            fn default() -> Self {
+                Self {
+                    amount: Ok(Default::default()),
+                    description: Err("no value supplied for description".to_string()),
+                    kind: Err("no value supplied for kind".to_string()),
+                    severity: Err("no value supplied for severity".to_string()),
+                    transaction_index: Ok(Default::default()),
+                    transaction_indices: Ok(Default::default()),
+                }
+            }
+        }
+        impl AuditAnomaly {
+            pub fn amount<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<f64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.amount = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for amount: {e}"));
+                self
+            }
+            pub fn description<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.description = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for description: {e}"));
+                self
+            }
+            pub fn kind<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::AnomalyKind>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.kind = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for kind: {e}"));
+                self
+            }
+            pub fn severity<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::Severity>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.severity = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for severity: {e}"));
+                self
+            }
+            pub fn transaction_index<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<u64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.transaction_index = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for transaction_index: {e}")
+                });
+                self
+            }
+            pub fn transaction_indices<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<u64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.transaction_indices = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for transaction_indices: {e}")
+                });
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<AuditAnomaly> for super::AuditAnomaly {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: AuditAnomaly,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    amount: value.amount?,
+                    description: value.description?,
+                    kind: value.kind?,
+                    severity: value.severity?,
+                    transaction_index: value.transaction_index?,
+                    transaction_indices: value.transaction_indices?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::AuditAnomaly> for AuditAnomaly {
+            fn from(value: super::AuditAnomaly) -> Self {
+                Self {
+                    amount: Ok(value.amount),
+                    description: Ok(value.description),
+                    kind: Ok(value.kind),
+                    severity: Ok(value.severity),
+                    transaction_index: Ok(value.transaction_index),
+                    transaction_indices: Ok(value.transaction_indices),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct AuditForm {
+            currency: ::std::result::Result<
+                ::std::option::Option<super::AuditFormCurrency>,
+                ::std::string::String,
+            >,
+            file: ::std::result::Result<::std::string::String, ::std::string::String>,
+            language: ::std::result::Result<
+                ::std::option::Option<super::FinanceLanguage>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for AuditForm {
+            fn default() -> Self {
+                Self {
+                    currency: Ok(Default::default()),
+                    file: Err("no value supplied for file".to_string()),
+                    language: Ok(Default::default()),
+                }
+            }
+        }
+        impl AuditForm {
+            pub fn currency<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::AuditFormCurrency>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.currency = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for currency: {e}"));
+                self
+            }
+            pub fn file<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.file = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for file: {e}"));
+                self
+            }
+            pub fn language<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FinanceLanguage>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.language = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for language: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<AuditForm> for super::AuditForm {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: AuditForm,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    currency: value.currency?,
+                    file: value.file?,
+                    language: value.language?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::AuditForm> for AuditForm {
+            fn from(value: super::AuditForm) -> Self {
+                Self {
+                    currency: Ok(value.currency),
+                    file: Ok(value.file),
+                    language: Ok(value.language),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct AuditResult {
+            account_summary: ::std::result::Result<super::AccountSummary, ::std::string::String>,
+            anomalies:
+                ::std::result::Result<::std::vec::Vec<super::AuditAnomaly>, ::std::string::String>,
+            balance_check_passed: ::std::result::Result<bool, ::std::string::String>,
+            benford: ::std::result::Result<
+                ::std::option::Option<super::BenfordTest>,
+                ::std::string::String,
+            >,
+            transactions: ::std::result::Result<
+                ::std::vec::Vec<super::StatementTransaction>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for AuditResult {
+            fn default() -> Self {
+                Self {
+                    account_summary: Err("no value supplied for account_summary".to_string()),
+                    anomalies: Err("no value supplied for anomalies".to_string()),
+                    balance_check_passed: Err(
+                        "no value supplied for balance_check_passed".to_string()
+                    ),
+                    benford: Ok(Default::default()),
+                    transactions: Err("no value supplied for transactions".to_string()),
+                }
+            }
+        }
+        impl AuditResult {
+            pub fn account_summary<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::AccountSummary>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.account_summary = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for account_summary: {e}")
+                });
+                self
+            }
+            pub fn anomalies<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::AuditAnomaly>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.anomalies = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for anomalies: {e}"));
+                self
+            }
+            pub fn balance_check_passed<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.balance_check_passed = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for balance_check_passed: {e}")
+                });
+                self
+            }
+            pub fn benford<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::BenfordTest>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.benford = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for benford: {e}"));
+                self
+            }
+            pub fn transactions<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::StatementTransaction>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.transactions = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for transactions: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<AuditResult> for super::AuditResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: AuditResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    account_summary: value.account_summary?,
+                    anomalies: value.anomalies?,
+                    balance_check_passed: value.balance_check_passed?,
+                    benford: value.benford?,
+                    transactions: value.transactions?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::AuditResult> for AuditResult {
+            fn from(value: super::AuditResult) -> Self {
+                Self {
+                    account_summary: Ok(value.account_summary),
+                    anomalies: Ok(value.anomalies),
+                    balance_check_passed: Ok(value.balance_check_passed),
+                    benford: Ok(value.benford),
+                    transactions: Ok(value.transactions),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct BenfordTest {
+            conformity: ::std::result::Result<super::BenfordTestConformity, ::std::string::String>,
+            mad: ::std::result::Result<f64, ::std::string::String>,
+            sample_size: ::std::result::Result<u64, ::std::string::String>,
+        }
+        impl ::std::default::Default for BenfordTest {
+            fn default() -> Self {
+                Self {
+                    conformity: Err("no value supplied for conformity".to_string()),
+                    mad: Err("no value supplied for mad".to_string()),
+                    sample_size: Err("no value supplied for sample_size".to_string()),
+                }
+            }
+        }
+        impl BenfordTest {
+            pub fn conformity<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::BenfordTestConformity>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.conformity = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for conformity: {e}"));
+                self
+            }
+            pub fn mad<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.mad = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for mad: {e}"));
+                self
+            }
+            pub fn sample_size<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.sample_size = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for sample_size: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<BenfordTest> for super::BenfordTest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: BenfordTest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    conformity: value.conformity?,
+                    mad: value.mad?,
+                    sample_size: value.sample_size?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::BenfordTest> for BenfordTest {
+            fn from(value: super::BenfordTest) -> Self {
+                Self {
+                    conformity: Ok(value.conformity),
+                    mad: Ok(value.mad),
+                    sample_size: Ok(value.sample_size),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct BoundingBox {
+            height: ::std::result::Result<u64, ::std::string::String>,
+            width: ::std::result::Result<u64, ::std::string::String>,
+            x: ::std::result::Result<u64, ::std::string::String>,
+            y: ::std::result::Result<u64, ::std::string::String>,
+        }
+        impl ::std::default::Default for BoundingBox {
+            fn default() -> Self {
+                Self {
+                    height: Err("no value supplied for height".to_string()),
+                    width: Err("no value supplied for width".to_string()),
+                    x: Err("no value supplied for x".to_string()),
+                    y: Err("no value supplied for y".to_string()),
+                }
+            }
+        }
+        impl BoundingBox {
+            pub fn height<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.height = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for height: {e}"));
+                self
+            }
+            pub fn width<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.width = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for width: {e}"));
+                self
+            }
+            pub fn x<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.x = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for x: {e}"));
+                self
+            }
+            pub fn y<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.y = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for y: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<BoundingBox> for super::BoundingBox {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: BoundingBox,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    height: value.height?,
+                    width: value.width?,
+                    x: value.x?,
+                    y: value.y?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::BoundingBox> for BoundingBox {
+            fn from(value: super::BoundingBox) -> Self {
+                Self {
+                    height: Ok(value.height),
+                    width: Ok(value.width),
+                    x: Ok(value.x),
+                    y: Ok(value.y),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct CharacterClasses {
+            digits: ::std::result::Result<u64, ::std::string::String>,
+            lowercase: ::std::result::Result<u64, ::std::string::String>,
+            other: ::std::result::Result<u64, ::std::string::String>,
+            symbols: ::std::result::Result<u64, ::std::string::String>,
+            uppercase: ::std::result::Result<u64, ::std::string::String>,
+        }
+        impl ::std::default::Default for CharacterClasses {
+            fn default() -> Self {
+                Self {
+                    digits: Err("no value supplied for digits".to_string()),
+                    lowercase: Err("no value supplied for lowercase".to_string()),
+                    other: Err("no value supplied for other".to_string()),
+                    symbols: Err("no value supplied for symbols".to_string()),
+                    uppercase: Err("no value supplied for uppercase".to_string()),
+                }
+            }
+        }
+        impl CharacterClasses {
+            pub fn digits<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.digits = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for digits: {e}"));
+                self
+            }
+            pub fn lowercase<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.lowercase = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for lowercase: {e}"));
+                self
+            }
+            pub fn other<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.other = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for other: {e}"));
+                self
+            }
+            pub fn symbols<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.symbols = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for symbols: {e}"));
+                self
+            }
+            pub fn uppercase<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.uppercase = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for uppercase: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<CharacterClasses> for super::CharacterClasses {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: CharacterClasses,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    digits: value.digits?,
+                    lowercase: value.lowercase?,
+                    other: value.other?,
+                    symbols: value.symbols?,
+                    uppercase: value.uppercase?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::CharacterClasses> for CharacterClasses {
+            fn from(value: super::CharacterClasses) -> Self {
+                Self {
+                    digits: Ok(value.digits),
+                    lowercase: Ok(value.lowercase),
+                    other: Ok(value.other),
+                    symbols: Ok(value.symbols),
+                    uppercase: Ok(value.uppercase),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct CompareForm {
+            language: ::std::result::Result<
+                ::std::option::Option<super::LegalLanguage>,
+                ::std::string::String,
+            >,
+            original: ::std::result::Result<::std::string::String, ::std::string::String>,
+            perspective: ::std::result::Result<
+                ::std::option::Option<super::CompareFormPerspective>,
+                ::std::string::String,
+            >,
+            revised: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+        impl ::std::default::Default for CompareForm {
+            fn default() -> Self {
+                Self {
+                    language: Ok(Default::default()),
+                    original: Err("no value supplied for original".to_string()),
+                    perspective: Ok(Default::default()),
+                    revised: Err("no value supplied for revised".to_string()),
+                }
+            }
+        }
+        impl CompareForm {
+            pub fn language<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::LegalLanguage>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.language = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for language: {e}"));
+                self
+            }
+            pub fn original<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.original = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for original: {e}"));
+                self
+            }
+            pub fn perspective<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::CompareFormPerspective>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.perspective = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for perspective: {e}"));
+                self
+            }
+            pub fn revised<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.revised = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for revised: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<CompareForm> for super::CompareForm {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: CompareForm,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    language: value.language?,
+                    original: value.original?,
+                    perspective: value.perspective?,
+                    revised: value.revised?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::CompareForm> for CompareForm {
+            fn from(value: super::CompareForm) -> Self {
+                Self {
+                    language: Ok(value.language),
+                    original: Ok(value.original),
+                    perspective: Ok(value.perspective),
+                    revised: Ok(value.revised),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ComparisonResult {
+            added: ::std::result::Result<u64, ::std::string::String>,
+            changes: ::std::result::Result<
+                ::std::vec::Vec<super::ContractChange>,
+                ::std::string::String,
+            >,
+            findings_added: ::std::result::Result<
+                ::std::vec::Vec<super::ContractFinding>,
+                ::std::string::String,
+            >,
+            findings_removed: ::std::result::Result<
+                ::std::vec::Vec<super::ContractFinding>,
+                ::std::string::String,
+            >,
+            modified: ::std::result::Result<u64, ::std::string::String>,
+            moved: ::std::result::Result<u64, ::std::string::String>,
+            removed: ::std::result::Result<u64, ::std::string::String>,
+            risk_delta: ::std::result::Result<i64, ::std::string::String>,
+            risk_level_after: ::std::result::Result<super::RiskLevel, ::std::string::String>,
+            risk_level_before: ::std::result::Result<super::RiskLevel, ::std::string::String>,
+            risk_score_after: ::std::result::Result<i64, ::std::string::String>,
+            risk_score_before: ::std::result::Result<i64, ::std::string::String>,
+            summary: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+        impl ::std::default::Default for ComparisonResult {
+            fn default() -> Self {
+                Self {
+                    added: Err("no value supplied for added".to_string()),
+                    changes: Err("no value supplied for changes".to_string()),
+                    findings_added: Err("no value supplied for findings_added".to_string()),
+                    findings_removed: Err("no value supplied for findings_removed".to_string()),
+                    modified: Err("no value supplied for modified".to_string()),
+                    moved: Err("no value supplied for moved".to_string()),
+                    removed: Err("no value supplied for removed".to_string()),
+                    risk_delta: Err("no value supplied for risk_delta".to_string()),
+                    risk_level_after: Err("no value supplied for risk_level_after".to_string()),
+                    risk_level_before: Err("no value supplied for risk_level_before".to_string()),
+                    risk_score_after: Err("no value supplied for risk_score_after".to_string()),
+                    risk_score_before: Err("no value supplied for risk_score_before".to_string()),
+                    summary: Err("no value supplied for summary".to_string()),
+                }
+            }
+        }
+        impl ComparisonResult {
+            pub fn added<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.added = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for added: {e}"));
+                self
+            }
+            pub fn changes<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::ContractChange>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.changes = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for changes: {e}"));
+                self
+            }
+            pub fn findings_added<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::ContractFinding>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.findings_added = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for findings_added: {e}")
+                });
+                self
+            }
+            pub fn findings_removed<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::ContractFinding>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.findings_removed = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for findings_removed: {e}")
+                });
+                self
+            }
+            pub fn modified<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.modified = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for modified: {e}"));
+                self
+            }
+            pub fn moved<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.moved = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for moved: {e}"));
+                self
+            }
+            pub fn removed<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.removed = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for removed: {e}"));
+                self
+            }
+            pub fn risk_delta<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.risk_delta = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for risk_delta: {e}"));
+                self
+            }
+            pub fn risk_level_after<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::RiskLevel>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.risk_level_after = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for risk_level_after: {e}")
+                });
+                self
+            }
+            pub fn risk_level_before<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::RiskLevel>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.risk_level_before = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for risk_level_before: {e}")
+                });
+                self
+            }
+            pub fn risk_score_after<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.risk_score_after = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for risk_score_after: {e}")
+                });
+                self
+            }
+            pub fn risk_score_before<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.risk_score_before = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for risk_score_before: {e}")
+                });
+                self
+            }
+            pub fn summary<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.summary = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for summary: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ComparisonResult> for super::ComparisonResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ComparisonResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    added: value.added?,
+                    changes: value.changes?,
+                    findings_added: value.findings_added?,
+                    findings_removed: value.findings_removed?,
+                    modified: value.modified?,
+                    moved: value.moved?,
+                    removed: value.removed?,
+                    risk_delta: value.risk_delta?,
+                    risk_level_after: value.risk_level_after?,
+                    risk_level_before: value.risk_level_before?,
+                    risk_score_after: value.risk_score_after?,
+                    risk_score_before: value.risk_score_before?,
+                    summary: value.summary?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ComparisonResult> for ComparisonResult {
+            fn from(value: super::ComparisonResult) -> Self {
+                Self {
+                    added: Ok(value.added),
+                    changes: Ok(value.changes),
+                    findings_added: Ok(value.findings_added),
+                    findings_removed: Ok(value.findings_removed),
+                    modified: Ok(value.modified),
+                    moved: Ok(value.moved),
+                    removed: Ok(value.removed),
+                    risk_delta: Ok(value.risk_delta),
+                    risk_level_after: Ok(value.risk_level_after),
+                    risk_level_before: Ok(value.risk_level_before),
+                    risk_score_after: Ok(value.risk_score_after),
+                    risk_score_before: Ok(value.risk_score_before),
+                    summary: Ok(value.summary),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ContractChange {
+            category: ::std::result::Result<
+                ::std::option::Option<super::FindingCategory>,
+                ::std::string::String,
+            >,
+            description: ::std::result::Result<::std::string::String, ::std::string::String>,
+            diff: ::std::result::Result<::std::vec::Vec<super::DiffSegment>, ::std::string::String>,
+            findings_added: ::std::result::Result<
+                ::std::vec::Vec<super::ContractFinding>,
+                ::std::string::String,
+            >,
+            findings_removed: ::std::result::Result<
+                ::std::vec::Vec<super::ContractFinding>,
+                ::std::string::String,
+            >,
+            kind: ::std::result::Result<super::ChangeKind, ::std::string::String>,
+            original_clause: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            original_clause_index:
+                ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
+            revised_clause: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            revised_clause_index:
+                ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
+            section: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            severity: ::std::result::Result<super::Severity, ::std::string::String>,
+        }
+        impl ::std::default::Default for ContractChange {
+            fn default() -> Self {
+                Self {
+                    category: Ok(Default::default()),
+                    description: Err("no value supplied for description".to_string()),
+                    diff: Err("no value supplied for diff".to_string()),
+                    findings_added: Err("no value supplied for findings_added".to_string()),
+                    findings_removed: Err("no value supplied for findings_removed".to_string()),
+                    kind: Err("no value supplied for kind".to_string()),
+                    original_clause: Ok(Default::default()),
+                    original_clause_index: Ok(Default::default()),
+                    revised_clause: Ok(Default::default()),
+                    revised_clause_index: Ok(Default::default()),
+                    section: Ok(Default::default()),
+                    severity: Err("no value supplied for severity".to_string()),
+                }
+            }
+        }
+        impl ContractChange {
+            pub fn category<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FindingCategory>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.category = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for category: {e}"));
+                self
+            }
+            pub fn description<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.description = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for description: {e}"));
+                self
+            }
+            pub fn diff<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::DiffSegment>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.diff = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for diff: {e}"));
+                self
+            }
+            pub fn findings_added<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::ContractFinding>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.findings_added = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for findings_added: {e}")
+                });
+                self
+            }
+            pub fn findings_removed<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::ContractFinding>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.findings_removed = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for findings_removed: {e}")
+                });
+                self
+            }
+            pub fn kind<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::ChangeKind>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.kind = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for kind: {e}"));
+                self
+            }
+            pub fn original_clause<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.original_clause = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for original_clause: {e}")
+                });
+                self
+            }
+            pub fn original_clause_index<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<u64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.original_clause_index = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for original_clause_index: {e}")
+                });
+                self
+            }
+            pub fn revised_clause<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.revised_clause = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for revised_clause: {e}")
+                });
+                self
+            }
+            pub fn revised_clause_index<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<u64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.revised_clause_index = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for revised_clause_index: {e}")
+                });
+                self
+            }
+            pub fn section<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.section = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for section: {e}"));
+                self
+            }
+            pub fn severity<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::Severity>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.severity = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for severity: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ContractChange> for super::ContractChange {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ContractChange,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    category: value.category?,
+                    description: value.description?,
+                    diff: value.diff?,
+                    findings_added: value.findings_added?,
+                    findings_removed: value.findings_removed?,
+                    kind: value.kind?,
+                    original_clause: value.original_clause?,
+                    original_clause_index: value.original_clause_index?,
+                    revised_clause: value.revised_clause?,
+                    revised_clause_index: value.revised_clause_index?,
+                    section: value.section?,
+                    severity: value.severity?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ContractChange> for ContractChange {
+            fn from(value: super::ContractChange) -> Self {
+                Self {
+                    category: Ok(value.category),
+                    description: Ok(value.description),
+                    diff: Ok(value.diff),
+                    findings_added: Ok(value.findings_added),
+                    findings_removed: Ok(value.findings_removed),
+                    kind: Ok(value.kind),
+                    original_clause: Ok(value.original_clause),
+                    original_clause_index: Ok(value.original_clause_index),
+                    revised_clause: Ok(value.revised_clause),
+                    revised_clause_index: Ok(value.revised_clause_index),
+                    section: Ok(value.section),
+                    severity: Ok(value.severity),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ContractFinding {
+            category: ::std::result::Result<super::FindingCategory, ::std::string::String>,
+            clause: ::std::result::Result<::std::string::String, ::std::string::String>,
+            clause_index: ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
+            description: ::std::result::Result<::std::string::String, ::std::string::String>,
+            end_offset: ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
+            heading: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            recommendation: ::std::result::Result<::std::string::String, ::std::string::String>,
+            rule: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            section: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            severity: ::std::result::Result<super::Severity, ::std::string::String>,
+            start_offset: ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
+        }
+        impl ::std::default::Default for ContractFinding {
+            fn default() -> Self {
+                Self {
+                    category: Err("no value supplied for category".to_string()),
+                    clause: Err("no value supplied for clause".to_string()),
+                    clause_index: Ok(Default::default()),
+                    description: Err("no value supplied for description".to_string()),
+                    end_offset: Ok(Default::default()),
+                    heading: Ok(Default::default()),
+                    recommendation: Err("no value supplied for recommendation".to_string()),
+                    rule: Ok(Default::default()),
+                    section: Ok(Default::default()),
+                    severity: Err("no value supplied for severity".to_string()),
+                    start_offset: Ok(Default::default()),
+                }
+            }
+        }
+        impl ContractFinding {
+            pub fn category<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::FindingCategory>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.category = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for category: {e}"));
+                self
+            }
+            pub fn clause<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.clause = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for clause: {e}"));
+                self
+            }
+            pub fn clause_index<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<u64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.clause_index = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for clause_index: {e}"));
+                self
+            }
+            pub fn description<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.description = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for description: {e}"));
+                self
+            }
+            pub fn end_offset<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<u64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.end_offset = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for end_offset: {e}"));
+                self
+            }
+            pub fn heading<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.heading = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for heading: {e}"));
+                self
+            }
+            pub fn recommendation<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.recommendation = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for recommendation: {e}")
+                });
+                self
+            }
+            pub fn rule<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.rule = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for rule: {e}"));
+                self
+            }
+            pub fn section<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.section = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for section: {e}"));
+                self
+            }
+            pub fn severity<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::Severity>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.severity = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for severity: {e}"));
+                self
+            }
+            pub fn start_offset<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<u64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.start_offset = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for start_offset: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ContractFinding> for super::ContractFinding {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ContractFinding,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    category: value.category?,
+                    clause: value.clause?,
+                    clause_index: value.clause_index?,
+                    description: value.description?,
+                    end_offset: value.end_offset?,
+                    heading: value.heading?,
+                    recommendation: value.recommendation?,
+                    rule: value.rule?,
+                    section: value.section?,
+                    severity: value.severity?,
+                    start_offset: value.start_offset?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ContractFinding> for ContractFinding {
+            fn from(value: super::ContractFinding) -> Self {
+                Self {
+                    category: Ok(value.category),
+                    clause: Ok(value.clause),
+                    clause_index: Ok(value.clause_index),
+                    description: Ok(value.description),
+                    end_offset: Ok(value.end_offset),
+                    heading: Ok(value.heading),
+                    recommendation: Ok(value.recommendation),
+                    rule: Ok(value.rule),
+                    section: Ok(value.section),
+                    severity: Ok(value.severity),
+                    start_offset: Ok(value.start_offset),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ConvertForm {
+            file: ::std::result::Result<::std::string::String, ::std::string::String>,
+            output_format: ::std::result::Result<super::DocumentFormat, ::std::string::String>,
+        }
+        impl ::std::default::Default for ConvertForm {
+            fn default() -> Self {
+                Self {
+                    file: Err("no value supplied for file".to_string()),
+                    output_format: Err("no value supplied for output_format".to_string()),
+                }
+            }
+        }
+        impl ConvertForm {
+            pub fn file<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.file = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for file: {e}"));
+                self
+            }
+            pub fn output_format<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::DocumentFormat>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.output_format = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for output_format: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ConvertForm> for super::ConvertForm {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ConvertForm,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    file: value.file?,
+                    output_format: value.output_format?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ConvertForm> for ConvertForm {
+            fn from(value: super::ConvertForm) -> Self {
+                Self {
+                    file: Ok(value.file),
+                    output_format: Ok(value.output_format),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct CrackTime {
+            display: ::std::result::Result<::std::string::String, ::std::string::String>,
+            seconds: ::std::result::Result<f64, ::std::string::String>,
+        }
+        impl ::std::default::Default for CrackTime {
+            fn default() -> Self {
+                Self {
+                    display: Err("no value supplied for display".to_string()),
+                    seconds: Err("no value supplied for seconds".to_string()),
+                }
+            }
+        }
+        impl CrackTime {
+            pub fn display<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.display = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for display: {e}"));
+                self
+            }
+            pub fn seconds<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.seconds = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for seconds: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<CrackTime> for super::CrackTime {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: CrackTime,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    display: value.display?,
+                    seconds: value.seconds?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::CrackTime> for CrackTime {
+            fn from(value: super::CrackTime) -> Self {
+                Self {
+                    display: Ok(value.display),
+                    seconds: Ok(value.seconds),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct CrackTimes {
+            offline_fast: ::std::result::Result<super::CrackTime, ::std::string::String>,
+            offline_slow: ::std::result::Result<super::CrackTime, ::std::string::String>,
+            online_throttled: ::std::result::Result<super::CrackTime, ::std::string::String>,
+            online_unthrottled: ::std::result::Result<super::CrackTime, ::std::string::String>,
+        }
+        impl ::std::default::Default for CrackTimes {
+            fn default() -> Self {
+                Self {
+                    offline_fast: Err("no value supplied for offline_fast".to_string()),
+                    offline_slow: Err("no value supplied for offline_slow".to_string()),
+                    online_throttled: Err("no value supplied for online_throttled".to_string()),
+                    online_unthrottled: Err("no value supplied for online_unthrottled".to_string()),
+                }
+            }
+        }
+        impl CrackTimes {
+            pub fn offline_fast<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::CrackTime>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.offline_fast = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for offline_fast: {e}"));
+                self
+            }
+            pub fn offline_slow<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::CrackTime>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.offline_slow = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for offline_slow: {e}"));
+                self
+            }
+            pub fn online_throttled<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::CrackTime>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.online_throttled = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for online_throttled: {e}")
+                });
+                self
+            }
+            pub fn online_unthrottled<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::CrackTime>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.online_unthrottled = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for online_unthrottled: {e}")
+                });
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<CrackTimes> for super::CrackTimes {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: CrackTimes,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    offline_fast: value.offline_fast?,
+                    offline_slow: value.offline_slow?,
+                    online_throttled: value.online_throttled?,
+                    online_unthrottled: value.online_unthrottled?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::CrackTimes> for CrackTimes {
+            fn from(value: super::CrackTimes) -> Self {
+                Self {
+                    offline_fast: Ok(value.offline_fast),
+                    offline_slow: Ok(value.offline_slow),
+                    online_throttled: Ok(value.online_throttled),
+                    online_unthrottled: Ok(value.online_unthrottled),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct CreateTemplateForm {
+            description: ::std::result::Result<
+                ::std::option::Option<super::CreateTemplateFormDescription>,
+                ::std::string::String,
+            >,
+            engine: ::std::result::Result<
+                ::std::option::Option<super::TemplateEngine>,
+                ::std::string::String,
+            >,
+            file: ::std::result::Result<::std::string::String, ::std::string::String>,
+            name: ::std::result::Result<super::CreateTemplateFormName, ::std::string::String>,
+        }
+        impl ::std::default::Default for CreateTemplateForm {
+            fn default() -> Self {
+                Self {
+                    description: Ok(Default::default()),
+                    engine: Ok(Default::default()),
+                    file: Err("no value supplied for file".to_string()),
+                    name: Err("no value supplied for name".to_string()),
+                }
+            }
+        }
+        impl CreateTemplateForm {
+            pub fn description<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::CreateTemplateFormDescription>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.description = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for description: {e}"));
+                self
+            }
+            pub fn engine<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::TemplateEngine>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.engine = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for engine: {e}"));
+                self
+            }
+            pub fn file<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.file = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for file: {e}"));
+                self
+            }
+            pub fn name<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::CreateTemplateFormName>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.name = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<CreateTemplateForm> for super::CreateTemplateForm {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: CreateTemplateForm,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    description: value.description?,
+                    engine: value.engine?,
+                    file: value.file?,
+                    name: value.name?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::CreateTemplateForm> for CreateTemplateForm {
+            fn from(value: super::CreateTemplateForm) -> Self {
+                Self {
+                    description: Ok(value.description),
+                    engine: Ok(value.engine),
+                    file: Ok(value.file),
+                    name: Ok(value.name),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct CreditCardValidateRequest {
+            number: ::std::result::Result<
+                super::CreditCardValidateRequestNumber,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for CreditCardValidateRequest {
+            fn default() -> Self {
+                Self {
+                    number: Err("no value supplied for number".to_string()),
+                }
+            }
+        }
+        impl CreditCardValidateRequest {
+            pub fn number<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::CreditCardValidateRequestNumber>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.number = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for number: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<CreditCardValidateRequest> for super::CreditCardValidateRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: CreditCardValidateRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    number: value.number?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::CreditCardValidateRequest> for CreditCardValidateRequest {
+            fn from(value: super::CreditCardValidateRequest) -> Self {
+                Self {
+                    number: Ok(value.number),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct CreditCardValidationResult {
+            brand: ::std::result::Result<super::CardBrand, ::std::string::String>,
+            error: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            formatted_masked: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            iin: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            last4: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            length: ::std::result::Result<u64, ::std::string::String>,
+            length_valid: ::std::result::Result<bool, ::std::string::String>,
+            luhn_valid: ::std::result::Result<bool, ::std::string::String>,
+            masked: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            valid: ::std::result::Result<bool, ::std::string::String>,
+        }
+        impl ::std::default::Default for CreditCardValidationResult {
+            fn default() -> Self {
+                Self {
+                    brand: Err("no value supplied for brand".to_string()),
+                    error: Ok(Default::default()),
+                    formatted_masked: Ok(Default::default()),
+                    iin: Ok(Default::default()),
+                    last4: Ok(Default::default()),
+                    length: Err("no value supplied for length".to_string()),
+                    length_valid: Err("no value supplied for length_valid".to_string()),
+                    luhn_valid: Err("no value supplied for luhn_valid".to_string()),
+                    masked: Ok(Default::default()),
+                    valid: Err("no value supplied for valid".to_string()),
+                }
+            }
+        }
+        impl CreditCardValidationResult {
+            pub fn brand<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::CardBrand>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.brand = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for brand: {e}"));
+                self
+            }
+            pub fn error<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.error = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self
+            }
+            pub fn formatted_masked<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.formatted_masked = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for formatted_masked: {e}")
+                });
+                self
+            }
+            pub fn iin<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.iin = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for iin: {e}"));
+                self
+            }
+            pub fn last4<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.last4 = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for last4: {e}"));
+                self
+            }
+            pub fn length<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.length = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for length: {e}"));
+                self
+            }
+            pub fn length_valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.length_valid = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for length_valid: {e}"));
+                self
+            }
+            pub fn luhn_valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.luhn_valid = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for luhn_valid: {e}"));
+                self
+            }
+            pub fn masked<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.masked = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for masked: {e}"));
+                self
+            }
+            pub fn valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.valid = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for valid: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<CreditCardValidationResult> for super::CreditCardValidationResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: CreditCardValidationResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    brand: value.brand?,
+                    error: value.error?,
+                    formatted_masked: value.formatted_masked?,
+                    iin: value.iin?,
+                    last4: value.last4?,
+                    length: value.length?,
+                    length_valid: value.length_valid?,
+                    luhn_valid: value.luhn_valid?,
+                    masked: value.masked?,
+                    valid: value.valid?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::CreditCardValidationResult> for CreditCardValidationResult {
+            fn from(value: super::CreditCardValidationResult) -> Self {
+                Self {
+                    brand: Ok(value.brand),
+                    error: Ok(value.error),
+                    formatted_masked: Ok(value.formatted_masked),
+                    iin: Ok(value.iin),
+                    last4: Ok(value.last4),
+                    length: Ok(value.length),
+                    length_valid: Ok(value.length_valid),
+                    luhn_valid: Ok(value.luhn_valid),
+                    masked: Ok(value.masked),
+                    valid: Ok(value.valid),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct CryptoValidateRequest {
+            address:
+                ::std::result::Result<super::CryptoValidateRequestAddress, ::std::string::String>,
+            coin: ::std::result::Result<
+                ::std::option::Option<super::CryptoCoin>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for CryptoValidateRequest {
+            fn default() -> Self {
+                Self {
+                    address: Err("no value supplied for address".to_string()),
+                    coin: Ok(Default::default()),
+                }
+            }
+        }
+        impl CryptoValidateRequest {
+            pub fn address<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::CryptoValidateRequestAddress>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.address = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for address: {e}"));
+                self
+            }
+            pub fn coin<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::CryptoCoin>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.coin = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for coin: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<CryptoValidateRequest> for super::CryptoValidateRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: CryptoValidateRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    address: value.address?,
+                    coin: value.coin?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::CryptoValidateRequest> for CryptoValidateRequest {
+            fn from(value: super::CryptoValidateRequest) -> Self {
+                Self {
+                    address: Ok(value.address),
+                    coin: Ok(value.coin),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct CryptoValidationResult {
+            address_type: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            checksum_valid:
+                ::std::result::Result<::std::option::Option<bool>, ::std::string::String>,
+            coin: ::std::result::Result<
+                ::std::option::Option<super::CryptoCoin>,
+                ::std::string::String,
+            >,
+            encoding: ::std::result::Result<
+                ::std::option::Option<super::CryptoEncoding>,
+                ::std::string::String,
+            >,
+            error: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            network: ::std::result::Result<
+                ::std::option::Option<super::CryptoNetwork>,
+                ::std::string::String,
+            >,
+            normalized: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            valid: ::std::result::Result<bool, ::std::string::String>,
+        }
+        impl ::std::default::Default for CryptoValidationResult {
+            fn default() -> Self {
+                Self {
+                    address_type: Ok(Default::default()),
+                    checksum_valid: Ok(Default::default()),
+                    coin: Ok(Default::default()),
+                    encoding: Ok(Default::default()),
+                    error: Ok(Default::default()),
+                    network: Ok(Default::default()),
+                    normalized: Ok(Default::default()),
+                    valid: Err("no value supplied for valid".to_string()),
+                }
+            }
+        }
+        impl CryptoValidationResult {
+            pub fn address_type<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.address_type = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for address_type: {e}"));
+                self
+            }
+            pub fn checksum_valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<bool>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.checksum_valid = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for checksum_valid: {e}")
+                });
+                self
+            }
+            pub fn coin<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::CryptoCoin>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.coin = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for coin: {e}"));
+                self
+            }
+            pub fn encoding<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::CryptoEncoding>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.encoding = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for encoding: {e}"));
+                self
+            }
+            pub fn error<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.error = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self
+            }
+            pub fn network<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::CryptoNetwork>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.network = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for network: {e}"));
+                self
+            }
+            pub fn normalized<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.normalized = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for normalized: {e}"));
+                self
+            }
+            pub fn valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.valid = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for valid: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<CryptoValidationResult> for super::CryptoValidationResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: CryptoValidationResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    address_type: value.address_type?,
+                    checksum_valid: value.checksum_valid?,
+                    coin: value.coin?,
+                    encoding: value.encoding?,
+                    error: value.error?,
+                    network: value.network?,
+                    normalized: value.normalized?,
+                    valid: value.valid?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::CryptoValidationResult> for CryptoValidationResult {
+            fn from(value: super::CryptoValidationResult) -> Self {
+                Self {
+                    address_type: Ok(value.address_type),
+                    checksum_valid: Ok(value.checksum_valid),
+                    coin: Ok(value.coin),
+                    encoding: Ok(value.encoding),
+                    error: Ok(value.error),
+                    network: Ok(value.network),
+                    normalized: Ok(value.normalized),
+                    valid: Ok(value.valid),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct DateConversionResult {
+            alternatives: ::std::result::Result<
+                ::std::vec::Vec<::std::string::String>,
+                ::std::string::String,
+            >,
+            ambiguous: ::std::result::Result<bool, ::std::string::String>,
+            converted: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            day: ::std::result::Result<
+                ::std::option::Option<::std::num::NonZeroU32>,
+                ::std::string::String,
+            >,
+            detected_format: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            error: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            hour: ::std::result::Result<::std::option::Option<i32>, ::std::string::String>,
+            iso8601: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            language: ::std::result::Result<
+                ::std::option::Option<super::DateConversionResultLanguage>,
+                ::std::string::String,
+            >,
+            minute: ::std::result::Result<::std::option::Option<i32>, ::std::string::String>,
+            month: ::std::result::Result<
+                ::std::option::Option<::std::num::NonZeroU32>,
+                ::std::string::String,
+            >,
+            nanosecond: ::std::result::Result<::std::option::Option<i32>, ::std::string::String>,
+            second: ::std::result::Result<::std::option::Option<i32>, ::std::string::String>,
+            timezone: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            unix_seconds: ::std::result::Result<::std::option::Option<i64>, ::std::string::String>,
+            utc_offset: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            valid: ::std::result::Result<bool, ::std::string::String>,
+            weekday: ::std::result::Result<
+                ::std::option::Option<super::DateConversionResultWeekday>,
+                ::std::string::String,
+            >,
+            year: ::std::result::Result<::std::option::Option<i32>, ::std::string::String>,
+        }
+        impl ::std::default::Default for DateConversionResult {
+            fn default() -> Self {
+                Self {
+                    alternatives: Err("no value supplied for alternatives".to_string()),
+                    ambiguous: Err("no value supplied for ambiguous".to_string()),
+                    converted: Ok(Default::default()),
+                    day: Ok(Default::default()),
+                    detected_format: Ok(Default::default()),
+                    error: Ok(Default::default()),
+                    hour: Ok(Default::default()),
+                    iso8601: Ok(Default::default()),
+                    language: Ok(Default::default()),
+                    minute: Ok(Default::default()),
+                    month: Ok(Default::default()),
+                    nanosecond: Ok(Default::default()),
+                    second: Ok(Default::default()),
+                    timezone: Ok(Default::default()),
+                    unix_seconds: Ok(Default::default()),
+                    utc_offset: Ok(Default::default()),
+                    valid: Err("no value supplied for valid".to_string()),
+                    weekday: Ok(Default::default()),
+                    year: Ok(Default::default()),
+                }
+            }
+        }
+        impl DateConversionResult {
+            pub fn alternatives<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.alternatives = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for alternatives: {e}"));
+                self
+            }
+            pub fn ambiguous<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.ambiguous = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for ambiguous: {e}"));
+                self
+            }
+            pub fn converted<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.converted = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for converted: {e}"));
+                self
+            }
+            pub fn day<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::num::NonZeroU32>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.day = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for day: {e}"));
+                self
+            }
+            pub fn detected_format<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.detected_format = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for detected_format: {e}")
+                });
+                self
+            }
+            pub fn error<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.error = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self
+            }
+            pub fn hour<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<i32>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.hour = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for hour: {e}"));
+                self
+            }
+            pub fn iso8601<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.iso8601 = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for iso8601: {e}"));
+                self
+            }
+            pub fn language<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::DateConversionResultLanguage>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.language = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for language: {e}"));
+                self
+            }
+            pub fn minute<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<i32>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.minute = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for minute: {e}"));
+                self
+            }
+            pub fn month<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::num::NonZeroU32>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.month = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for month: {e}"));
+                self
+            }
+            pub fn nanosecond<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<i32>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.nanosecond = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for nanosecond: {e}"));
+                self
+            }
+            pub fn second<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<i32>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.second = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for second: {e}"));
+                self
+            }
+            pub fn timezone<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.timezone = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for timezone: {e}"));
+                self
+            }
+            pub fn unix_seconds<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<i64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.unix_seconds = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for unix_seconds: {e}"));
+                self
+            }
+            pub fn utc_offset<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.utc_offset = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for utc_offset: {e}"));
+                self
+            }
+            pub fn valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.valid = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for valid: {e}"));
+                self
+            }
+            pub fn weekday<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::DateConversionResultWeekday>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.weekday = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for weekday: {e}"));
+                self
+            }
+            pub fn year<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<i32>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.year = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for year: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<DateConversionResult> for super::DateConversionResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: DateConversionResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    alternatives: value.alternatives?,
+                    ambiguous: value.ambiguous?,
+                    converted: value.converted?,
+                    day: value.day?,
+                    detected_format: value.detected_format?,
+                    error: value.error?,
+                    hour: value.hour?,
+                    iso8601: value.iso8601?,
+                    language: value.language?,
+                    minute: value.minute?,
+                    month: value.month?,
+                    nanosecond: value.nanosecond?,
+                    second: value.second?,
+                    timezone: value.timezone?,
+                    unix_seconds: value.unix_seconds?,
+                    utc_offset: value.utc_offset?,
+                    valid: value.valid?,
+                    weekday: value.weekday?,
+                    year: value.year?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::DateConversionResult> for DateConversionResult {
+            fn from(value: super::DateConversionResult) -> Self {
+                Self {
+                    alternatives: Ok(value.alternatives),
+                    ambiguous: Ok(value.ambiguous),
+                    converted: Ok(value.converted),
+                    day: Ok(value.day),
+                    detected_format: Ok(value.detected_format),
+                    error: Ok(value.error),
+                    hour: Ok(value.hour),
+                    iso8601: Ok(value.iso8601),
+                    language: Ok(value.language),
+                    minute: Ok(value.minute),
+                    month: Ok(value.month),
+                    nanosecond: Ok(value.nanosecond),
+                    second: Ok(value.second),
+                    timezone: Ok(value.timezone),
+                    unix_seconds: Ok(value.unix_seconds),
+                    utc_offset: Ok(value.utc_offset),
+                    valid: Ok(value.valid),
+                    weekday: Ok(value.weekday),
+                    year: Ok(value.year),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct DateConvertRequest {
+            date: ::std::result::Result<super::DateConvertRequestDate, ::std::string::String>,
+            day_first: ::std::result::Result<bool, ::std::string::String>,
+            input_format: ::std::result::Result<
+                ::std::option::Option<super::DateConvertRequestInputFormat>,
+                ::std::string::String,
+            >,
+            output_format: ::std::result::Result<
+                ::std::option::Option<super::DateConvertRequestOutputFormat>,
+                ::std::string::String,
+            >,
+            timezone: ::std::result::Result<
+                ::std::option::Option<super::DateConvertRequestTimezone>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for DateConvertRequest {
+            fn default() -> Self {
+                Self {
+                    date: Err("no value supplied for date".to_string()),
+                    day_first: Ok(Default::default()),
+                    input_format: Ok(Default::default()),
+                    output_format: Ok(Default::default()),
+                    timezone: Ok(Default::default()),
+                }
+            }
+        }
+        impl DateConvertRequest {
+            pub fn date<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::DateConvertRequestDate>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.date = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for date: {e}"));
+                self
+            }
+            pub fn day_first<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.day_first = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for day_first: {e}"));
+                self
+            }
+            pub fn input_format<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::DateConvertRequestInputFormat>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.input_format = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for input_format: {e}"));
+                self
+            }
+            pub fn output_format<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::DateConvertRequestOutputFormat>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.output_format = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for output_format: {e}"));
+                self
+            }
+            pub fn timezone<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::DateConvertRequestTimezone>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.timezone = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for timezone: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<DateConvertRequest> for super::DateConvertRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: DateConvertRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    date: value.date?,
+                    day_first: value.day_first?,
+                    input_format: value.input_format?,
+                    output_format: value.output_format?,
+                    timezone: value.timezone?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::DateConvertRequest> for DateConvertRequest {
+            fn from(value: super::DateConvertRequest) -> Self {
+                Self {
+                    date: Ok(value.date),
+                    day_first: Ok(value.day_first),
+                    input_format: Ok(value.input_format),
+                    output_format: Ok(value.output_format),
+                    timezone: Ok(value.timezone),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct DeepAnalysisRequest {
+            aliases: ::std::result::Result<
+                ::std::vec::Vec<super::DeepAnalysisRequestAliasesItem>,
+                ::std::string::String,
+            >,
+            country: ::std::result::Result<
+                ::std::option::Option<super::DeepAnalysisRequestCountry>,
+                ::std::string::String,
+            >,
+            date_of_birth: ::std::result::Result<
+                ::std::option::Option<super::DeepAnalysisRequestDateOfBirth>,
+                ::std::string::String,
+            >,
+            entity_type: ::std::result::Result<
+                ::std::option::Option<super::EntityType>,
+                ::std::string::String,
+            >,
+            exclude_entity_ids: ::std::result::Result<
+                ::std::vec::Vec<super::DeepAnalysisRequestExcludeEntityIdsItem>,
+                ::std::string::String,
+            >,
+            identifiers: ::std::result::Result<
+                ::std::vec::Vec<super::IdentifierInput>,
+                ::std::string::String,
+            >,
+            name: ::std::result::Result<super::DeepAnalysisRequestName, ::std::string::String>,
+            nationality: ::std::result::Result<
+                ::std::option::Option<super::DeepAnalysisRequestNationality>,
+                ::std::string::String,
+            >,
+            threshold: ::std::result::Result<f64, ::std::string::String>,
+        }
+        impl ::std::default::Default for DeepAnalysisRequest {
+            fn default() -> Self {
+                Self {
+                    aliases: Ok(Default::default()),
+                    country: Ok(Default::default()),
+                    date_of_birth: Ok(Default::default()),
+                    entity_type: Ok(Default::default()),
+                    exclude_entity_ids: Ok(Default::default()),
+                    identifiers: Ok(Default::default()),
+                    name: Err("no value supplied for name".to_string()),
+                    nationality: Ok(Default::default()),
+                    threshold: Ok(super::defaults::deep_analysis_request_threshold()),
+                }
+            }
+        }
+        impl DeepAnalysisRequest {
+            pub fn aliases<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::DeepAnalysisRequestAliasesItem>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.aliases = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for aliases: {e}"));
+                self
+            }
+            pub fn country<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::DeepAnalysisRequestCountry>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.country = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for country: {e}"));
+                self
+            }
+            pub fn date_of_birth<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::DeepAnalysisRequestDateOfBirth>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.date_of_birth = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for date_of_birth: {e}"));
+                self
+            }
+            pub fn entity_type<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::EntityType>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.entity_type = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for entity_type: {e}"));
+                self
+            }
+            pub fn exclude_entity_ids<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::vec::Vec<super::DeepAnalysisRequestExcludeEntityIdsItem>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.exclude_entity_ids = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for exclude_entity_ids: {e}")
+                });
+                self
+            }
+            pub fn identifiers<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::IdentifierInput>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.identifiers = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for identifiers: {e}"));
+                self
+            }
+            pub fn name<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::DeepAnalysisRequestName>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.name = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self
+            }
+            pub fn nationality<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::DeepAnalysisRequestNationality>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.nationality = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for nationality: {e}"));
+                self
+            }
+            pub fn threshold<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.threshold = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for threshold: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<DeepAnalysisRequest> for super::DeepAnalysisRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: DeepAnalysisRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    aliases: value.aliases?,
+                    country: value.country?,
+                    date_of_birth: value.date_of_birth?,
+                    entity_type: value.entity_type?,
+                    exclude_entity_ids: value.exclude_entity_ids?,
+                    identifiers: value.identifiers?,
+                    name: value.name?,
+                    nationality: value.nationality?,
+                    threshold: value.threshold?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::DeepAnalysisRequest> for DeepAnalysisRequest {
+            fn from(value: super::DeepAnalysisRequest) -> Self {
+                Self {
+                    aliases: Ok(value.aliases),
+                    country: Ok(value.country),
+                    date_of_birth: Ok(value.date_of_birth),
+                    entity_type: Ok(value.entity_type),
+                    exclude_entity_ids: Ok(value.exclude_entity_ids),
+                    identifiers: Ok(value.identifiers),
+                    name: Ok(value.name),
+                    nationality: Ok(value.nationality),
+                    threshold: Ok(value.threshold),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct DeepAnalysisResult {
+            analyses:
+                ::std::result::Result<::std::vec::Vec<super::MatchAnalysis>, ::std::string::String>,
+            list_versions:
+                ::std::result::Result<::std::vec::Vec<super::ListVersion>, ::std::string::String>,
+            lists_checked:
+                ::std::result::Result<::std::vec::Vec<super::SanctionsList>, ::std::string::String>,
+            match_found: ::std::result::Result<bool, ::std::string::String>,
+            matches: ::std::result::Result<
+                ::std::vec::Vec<super::SanctionsMatch>,
+                ::std::string::String,
+            >,
+            recommendation:
+                ::std::result::Result<super::ScreeningRecommendation, ::std::string::String>,
+            risk_score: ::std::result::Result<f64, ::std::string::String>,
+            screened_at: ::std::result::Result<
+                ::chrono::DateTime<::chrono::offset::Utc>,
+                ::std::string::String,
+            >,
+            summary: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+        impl ::std::default::Default for DeepAnalysisResult {
+            fn default() -> Self {
+                Self {
+                    analyses: Err("no value supplied for analyses".to_string()),
+                    list_versions: Err("no value supplied for list_versions".to_string()),
+                    lists_checked: Err("no value supplied for lists_checked".to_string()),
+                    match_found: Err("no value supplied for match_found".to_string()),
+                    matches: Err("no value supplied for matches".to_string()),
+                    recommendation: Err("no value supplied for recommendation".to_string()),
+                    risk_score: Err("no value supplied for risk_score".to_string()),
+                    screened_at: Err("no value supplied for screened_at".to_string()),
+                    summary: Err("no value supplied for summary".to_string()),
+                }
+            }
+        }
+        impl DeepAnalysisResult {
+            pub fn analyses<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::MatchAnalysis>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.analyses = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for analyses: {e}"));
+                self
+            }
+            pub fn list_versions<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::ListVersion>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.list_versions = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for list_versions: {e}"));
+                self
+            }
+            pub fn lists_checked<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::SanctionsList>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.lists_checked = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for lists_checked: {e}"));
+                self
+            }
+            pub fn match_found<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.match_found = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for match_found: {e}"));
+                self
+            }
+            pub fn matches<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::SanctionsMatch>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.matches = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for matches: {e}"));
+                self
+            }
+            pub fn recommendation<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::ScreeningRecommendation>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.recommendation = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for recommendation: {e}")
+                });
+                self
+            }
+            pub fn risk_score<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.risk_score = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for risk_score: {e}"));
+                self
+            }
+            pub fn screened_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.screened_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for screened_at: {e}"));
+                self
+            }
+            pub fn summary<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.summary = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for summary: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<DeepAnalysisResult> for super::DeepAnalysisResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: DeepAnalysisResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    analyses: value.analyses?,
+                    list_versions: value.list_versions?,
+                    lists_checked: value.lists_checked?,
+                    match_found: value.match_found?,
+                    matches: value.matches?,
+                    recommendation: value.recommendation?,
+                    risk_score: value.risk_score?,
+                    screened_at: value.screened_at?,
+                    summary: value.summary?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::DeepAnalysisResult> for DeepAnalysisResult {
+            fn from(value: super::DeepAnalysisResult) -> Self {
+                Self {
+                    analyses: Ok(value.analyses),
+                    list_versions: Ok(value.list_versions),
+                    lists_checked: Ok(value.lists_checked),
+                    match_found: Ok(value.match_found),
+                    matches: Ok(value.matches),
+                    recommendation: Ok(value.recommendation),
+                    risk_score: Ok(value.risk_score),
+                    screened_at: Ok(value.screened_at),
+                    summary: Ok(value.summary),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct DetectForm {
+            allow_list: ::std::result::Result<
+                ::std::option::Option<super::DetectFormAllowList>,
+                ::std::string::String,
+            >,
+            entity_types: ::std::result::Result<
+                ::std::option::Option<super::DetectFormEntityTypes>,
+                ::std::string::String,
+            >,
+            file: ::std::result::Result<::std::string::String, ::std::string::String>,
+            language: ::std::result::Result<
+                ::std::option::Option<super::PiiLanguage>,
+                ::std::string::String,
+            >,
+            min_confidence: ::std::result::Result<f64, ::std::string::String>,
+        }
+        impl ::std::default::Default for DetectForm {
+            fn default() -> Self {
+                Self {
+                    allow_list: Ok(Default::default()),
+                    entity_types: Ok(Default::default()),
+                    file: Err("no value supplied for file".to_string()),
+                    language: Ok(Default::default()),
+                    min_confidence: Ok(super::defaults::detect_form_min_confidence()),
+                }
+            }
+        }
+        impl DetectForm {
+            pub fn allow_list<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::DetectFormAllowList>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.allow_list = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for allow_list: {e}"));
+                self
+            }
+            pub fn entity_types<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::DetectFormEntityTypes>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.entity_types = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for entity_types: {e}"));
+                self
+            }
+            pub fn file<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.file = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for file: {e}"));
+                self
+            }
+            pub fn language<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PiiLanguage>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.language = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for language: {e}"));
+                self
+            }
+            pub fn min_confidence<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.min_confidence = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for min_confidence: {e}")
+                });
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<DetectForm> for super::DetectForm {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: DetectForm,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    allow_list: value.allow_list?,
+                    entity_types: value.entity_types?,
+                    file: value.file?,
+                    language: value.language?,
+                    min_confidence: value.min_confidence?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::DetectForm> for DetectForm {
+            fn from(value: super::DetectForm) -> Self {
+                Self {
+                    allow_list: Ok(value.allow_list),
+                    entity_types: Ok(value.entity_types),
+                    file: Ok(value.file),
+                    language: Ok(value.language),
+                    min_confidence: Ok(value.min_confidence),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct DetectionResult {
+            entities:
+                ::std::result::Result<::std::vec::Vec<super::PiiEntity>, ::std::string::String>,
+            pages_scanned: ::std::result::Result<u64, ::std::string::String>,
+            total_found: ::std::result::Result<u64, ::std::string::String>,
+        }
+        impl ::std::default::Default for DetectionResult {
+            fn default() -> Self {
+                Self {
+                    entities: Err("no value supplied for entities".to_string()),
+                    pages_scanned: Err("no value supplied for pages_scanned".to_string()),
+                    total_found: Err("no value supplied for total_found".to_string()),
+                }
+            }
+        }
+        impl DetectionResult {
+            pub fn entities<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::PiiEntity>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.entities = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for entities: {e}"));
+                self
+            }
+            pub fn pages_scanned<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.pages_scanned = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for pages_scanned: {e}"));
+                self
+            }
+            pub fn total_found<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.total_found = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for total_found: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<DetectionResult> for super::DetectionResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: DetectionResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    entities: value.entities?,
+                    pages_scanned: value.pages_scanned?,
+                    total_found: value.total_found?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::DetectionResult> for DetectionResult {
+            fn from(value: super::DetectionResult) -> Self {
+                Self {
+                    entities: Ok(value.entities),
+                    pages_scanned: Ok(value.pages_scanned),
+                    total_found: Ok(value.total_found),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct DiffSegment {
+            op: ::std::result::Result<super::DiffOp, ::std::string::String>,
+            text: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+        impl ::std::default::Default for DiffSegment {
+            fn default() -> Self {
+                Self {
+                    op: Err("no value supplied for op".to_string()),
+                    text: Err("no value supplied for text".to_string()),
+                }
+            }
+        }
+        impl DiffSegment {
+            pub fn op<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::DiffOp>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.op = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for op: {e}"));
+                self
+            }
+            pub fn text<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.text = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for text: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<DiffSegment> for super::DiffSegment {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: DiffSegment,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    op: value.op?,
+                    text: value.text?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::DiffSegment> for DiffSegment {
+            fn from(value: super::DiffSegment) -> Self {
+                Self {
+                    op: Ok(value.op),
+                    text: Ok(value.text),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct EmailValidateRequest {
+            email: ::std::result::Result<super::EmailValidateRequestEmail, ::std::string::String>,
+        }
+        impl ::std::default::Default for EmailValidateRequest {
+            fn default() -> Self {
+                Self {
+                    email: Err("no value supplied for email".to_string()),
+                }
+            }
+        }
+        impl EmailValidateRequest {
+            pub fn email<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::EmailValidateRequestEmail>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.email = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for email: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<EmailValidateRequest> for super::EmailValidateRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: EmailValidateRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    email: value.email?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::EmailValidateRequest> for EmailValidateRequest {
+            fn from(value: super::EmailValidateRequest) -> Self {
+                Self {
+                    email: Ok(value.email),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct EmailValidationResult {
+            deliverability: ::std::result::Result<super::Deliverability, ::std::string::String>,
+            did_you_mean: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            disposable: ::std::result::Result<bool, ::std::string::String>,
+            domain: ::std::result::Result<::std::string::String, ::std::string::String>,
+            format: ::std::result::Result<super::EmailFormat, ::std::string::String>,
+            local_part: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            mx_records: ::std::result::Result<bool, ::std::string::String>,
+            normalized: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            reason: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            role: ::std::result::Result<bool, ::std::string::String>,
+            valid: ::std::result::Result<bool, ::std::string::String>,
+        }
+        impl ::std::default::Default for EmailValidationResult {
+            fn default() -> Self {
+                Self {
+                    deliverability: Err("no value supplied for deliverability".to_string()),
+                    did_you_mean: Ok(Default::default()),
+                    disposable: Err("no value supplied for disposable".to_string()),
+                    domain: Err("no value supplied for domain".to_string()),
+                    format: Err("no value supplied for format".to_string()),
+                    local_part: Ok(Default::default()),
+                    mx_records: Err("no value supplied for mx_records".to_string()),
+                    normalized: Ok(Default::default()),
+                    reason: Ok(Default::default()),
+                    role: Err("no value supplied for role".to_string()),
+                    valid: Err("no value supplied for valid".to_string()),
+                }
+            }
+        }
+        impl EmailValidationResult {
+            pub fn deliverability<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::Deliverability>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.deliverability = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for deliverability: {e}")
+                });
+                self
+            }
+            pub fn did_you_mean<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.did_you_mean = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for did_you_mean: {e}"));
+                self
+            }
+            pub fn disposable<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.disposable = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for disposable: {e}"));
+                self
+            }
+            pub fn domain<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.domain = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for domain: {e}"));
+                self
+            }
+            pub fn format<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::EmailFormat>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.format = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for format: {e}"));
+                self
+            }
+            pub fn local_part<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.local_part = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for local_part: {e}"));
+                self
+            }
+            pub fn mx_records<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.mx_records = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for mx_records: {e}"));
+                self
+            }
+            pub fn normalized<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.normalized = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for normalized: {e}"));
+                self
+            }
+            pub fn reason<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.reason = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for reason: {e}"));
+                self
+            }
+            pub fn role<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.role = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for role: {e}"));
+                self
+            }
+            pub fn valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.valid = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for valid: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<EmailValidationResult> for super::EmailValidationResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: EmailValidationResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    deliverability: value.deliverability?,
+                    did_you_mean: value.did_you_mean?,
+                    disposable: value.disposable?,
+                    domain: value.domain?,
+                    format: value.format?,
+                    local_part: value.local_part?,
+                    mx_records: value.mx_records?,
+                    normalized: value.normalized?,
+                    reason: value.reason?,
+                    role: value.role?,
+                    valid: value.valid?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::EmailValidationResult> for EmailValidationResult {
+            fn from(value: super::EmailValidationResult) -> Self {
+                Self {
+                    deliverability: Ok(value.deliverability),
+                    did_you_mean: Ok(value.did_you_mean),
+                    disposable: Ok(value.disposable),
+                    domain: Ok(value.domain),
+                    format: Ok(value.format),
+                    local_part: Ok(value.local_part),
+                    mx_records: Ok(value.mx_records),
+                    normalized: Ok(value.normalized),
+                    reason: Ok(value.reason),
+                    role: Ok(value.role),
+                    valid: Ok(value.valid),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct Error {
+            error_code: ::std::result::Result<::std::string::String, ::std::string::String>,
+            message: ::std::result::Result<::std::string::String, ::std::string::String>,
+            request_id: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+        impl ::std::default::Default for Error {
+            fn default() -> Self {
+                Self {
+                    error_code: Err("no value supplied for error_code".to_string()),
+                    message: Err("no value supplied for message".to_string()),
+                    request_id: Err("no value supplied for request_id".to_string()),
+                }
+            }
+        }
+        impl Error {
+            pub fn error_code<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.error_code = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for error_code: {e}"));
+                self
+            }
+            pub fn message<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.message = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for message: {e}"));
+                self
+            }
+            pub fn request_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.request_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for request_id: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<Error> for super::Error {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: Error,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    error_code: value.error_code?,
+                    message: value.message?,
+                    request_id: value.request_id?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::Error> for Error {
+            fn from(value: super::Error) -> Self {
+                Self {
+                    error_code: Ok(value.error_code),
+                    message: Ok(value.message),
+                    request_id: Ok(value.request_id),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct FieldSource {
+            confidence: ::std::result::Result<f64, ::std::string::String>,
+            line: ::std::result::Result<::std::string::String, ::std::string::String>,
+            page: ::std::result::Result<::std::num::NonZeroU64, ::std::string::String>,
+        }
+        impl ::std::default::Default for FieldSource {
+            fn default() -> Self {
+                Self {
+                    confidence: Err("no value supplied for confidence".to_string()),
+                    line: Err("no value supplied for line".to_string()),
+                    page: Err("no value supplied for page".to_string()),
+                }
+            }
+        }
+        impl FieldSource {
+            pub fn confidence<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.confidence = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for confidence: {e}"));
+                self
+            }
+            pub fn line<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.line = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for line: {e}"));
+                self
+            }
+            pub fn page<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::num::NonZeroU64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.page = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for page: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<FieldSource> for super::FieldSource {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: FieldSource,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    confidence: value.confidence?,
+                    line: value.line?,
+                    page: value.page?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::FieldSource> for FieldSource {
+            fn from(value: super::FieldSource) -> Self {
+                Self {
+                    confidence: Ok(value.confidence),
+                    line: Ok(value.line),
+                    page: Ok(value.page),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct FieldSources {
+            currency: ::std::result::Result<
+                ::std::option::Option<super::FieldSource>,
+                ::std::string::String,
+            >,
+            date: ::std::result::Result<
+                ::std::option::Option<super::FieldSource>,
+                ::std::string::String,
+            >,
+            subtotal: ::std::result::Result<
+                ::std::option::Option<super::FieldSource>,
+                ::std::string::String,
+            >,
+            tax: ::std::result::Result<
+                ::std::option::Option<super::FieldSource>,
+                ::std::string::String,
+            >,
+            tax_rate: ::std::result::Result<
+                ::std::option::Option<super::FieldSource>,
+                ::std::string::String,
+            >,
+            total: ::std::result::Result<
+                ::std::option::Option<super::FieldSource>,
+                ::std::string::String,
+            >,
+            vendor: ::std::result::Result<
+                ::std::option::Option<super::FieldSource>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for FieldSources {
+            fn default() -> Self {
+                Self {
+                    currency: Ok(Default::default()),
+                    date: Ok(Default::default()),
+                    subtotal: Ok(Default::default()),
+                    tax: Ok(Default::default()),
+                    tax_rate: Ok(Default::default()),
+                    total: Ok(Default::default()),
+                    vendor: Ok(Default::default()),
+                }
+            }
+        }
+        impl FieldSources {
+            pub fn currency<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FieldSource>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.currency = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for currency: {e}"));
+                self
+            }
+            pub fn date<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FieldSource>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.date = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for date: {e}"));
+                self
+            }
+            pub fn subtotal<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FieldSource>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.subtotal = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for subtotal: {e}"));
+                self
+            }
+            pub fn tax<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FieldSource>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.tax = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for tax: {e}"));
+                self
+            }
+            pub fn tax_rate<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FieldSource>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.tax_rate = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for tax_rate: {e}"));
+                self
+            }
+            pub fn total<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FieldSource>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.total = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for total: {e}"));
+                self
+            }
+            pub fn vendor<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FieldSource>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.vendor = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for vendor: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<FieldSources> for super::FieldSources {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: FieldSources,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    currency: value.currency?,
+                    date: value.date?,
+                    subtotal: value.subtotal?,
+                    tax: value.tax?,
+                    tax_rate: value.tax_rate?,
+                    total: value.total?,
+                    vendor: value.vendor?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::FieldSources> for FieldSources {
+            fn from(value: super::FieldSources) -> Self {
+                Self {
+                    currency: Ok(value.currency),
+                    date: Ok(value.date),
+                    subtotal: Ok(value.subtotal),
+                    tax: Ok(value.tax),
+                    tax_rate: Ok(value.tax_rate),
+                    total: Ok(value.total),
+                    vendor: Ok(value.vendor),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct FraudCheckForm {
+            doc_type:
+                ::std::result::Result<::std::option::Option<super::DocType>, ::std::string::String>,
+            file: ::std::result::Result<::std::string::String, ::std::string::String>,
+            language: ::std::result::Result<
+                ::std::option::Option<super::FinanceLanguage>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for FraudCheckForm {
+            fn default() -> Self {
+                Self {
+                    doc_type: Ok(Default::default()),
+                    file: Err("no value supplied for file".to_string()),
+                    language: Ok(Default::default()),
+                }
+            }
+        }
+        impl FraudCheckForm {
+            pub fn doc_type<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::DocType>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.doc_type = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for doc_type: {e}"));
+                self
+            }
+            pub fn file<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.file = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for file: {e}"));
+                self
+            }
+            pub fn language<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FinanceLanguage>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.language = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for language: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<FraudCheckForm> for super::FraudCheckForm {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: FraudCheckForm,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    doc_type: value.doc_type?,
+                    file: value.file?,
+                    language: value.language?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::FraudCheckForm> for FraudCheckForm {
+            fn from(value: super::FraudCheckForm) -> Self {
+                Self {
+                    doc_type: Ok(value.doc_type),
+                    file: Ok(value.file),
+                    language: Ok(value.language),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct FraudCheckResult {
+            doc_type:
+                ::std::result::Result<::std::option::Option<super::DocType>, ::std::string::String>,
+            document: ::std::result::Result<
+                ::std::option::Option<super::ParsedDocument>,
+                ::std::string::String,
+            >,
+            risk_level: ::std::result::Result<super::RiskLevel, ::std::string::String>,
+            risk_score: ::std::result::Result<i64, ::std::string::String>,
+            signals:
+                ::std::result::Result<::std::vec::Vec<super::FraudSignal>, ::std::string::String>,
+        }
+        impl ::std::default::Default for FraudCheckResult {
+            fn default() -> Self {
+                Self {
+                    doc_type: Ok(Default::default()),
+                    document: Ok(Default::default()),
+                    risk_level: Err("no value supplied for risk_level".to_string()),
+                    risk_score: Err("no value supplied for risk_score".to_string()),
+                    signals: Err("no value supplied for signals".to_string()),
+                }
+            }
+        }
+        impl FraudCheckResult {
+            pub fn doc_type<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::DocType>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.doc_type = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for doc_type: {e}"));
+                self
+            }
+            pub fn document<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::ParsedDocument>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.document = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for document: {e}"));
+                self
+            }
+            pub fn risk_level<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::RiskLevel>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.risk_level = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for risk_level: {e}"));
+                self
+            }
+            pub fn risk_score<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.risk_score = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for risk_score: {e}"));
+                self
+            }
+            pub fn signals<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::FraudSignal>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.signals = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for signals: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<FraudCheckResult> for super::FraudCheckResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: FraudCheckResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    doc_type: value.doc_type?,
+                    document: value.document?,
+                    risk_level: value.risk_level?,
+                    risk_score: value.risk_score?,
+                    signals: value.signals?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::FraudCheckResult> for FraudCheckResult {
+            fn from(value: super::FraudCheckResult) -> Self {
+                Self {
+                    doc_type: Ok(value.doc_type),
+                    document: Ok(value.document),
+                    risk_level: Ok(value.risk_level),
+                    risk_score: Ok(value.risk_score),
+                    signals: Ok(value.signals),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct FraudSignal {
+            detail: ::std::result::Result<::std::string::String, ::std::string::String>,
+            signal: ::std::result::Result<super::FraudSignalType, ::std::string::String>,
+            weight: ::std::result::Result<f64, ::std::string::String>,
+        }
+        impl ::std::default::Default for FraudSignal {
+            fn default() -> Self {
+                Self {
+                    detail: Err("no value supplied for detail".to_string()),
+                    signal: Err("no value supplied for signal".to_string()),
+                    weight: Err("no value supplied for weight".to_string()),
+                }
+            }
+        }
+        impl FraudSignal {
+            pub fn detail<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.detail = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for detail: {e}"));
+                self
+            }
+            pub fn signal<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::FraudSignalType>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.signal = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for signal: {e}"));
+                self
+            }
+            pub fn weight<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.weight = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for weight: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<FraudSignal> for super::FraudSignal {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: FraudSignal,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    detail: value.detail?,
+                    signal: value.signal?,
+                    weight: value.weight?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::FraudSignal> for FraudSignal {
+            fn from(value: super::FraudSignal) -> Self {
+                Self {
+                    detail: Ok(value.detail),
+                    signal: Ok(value.signal),
+                    weight: Ok(value.weight),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct GenerateRequest {
+            data: ::std::result::Result<
+                ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+                ::std::string::String,
+            >,
+            output_format: ::std::result::Result<super::DocumentFormat, ::std::string::String>,
+            template_id:
+                ::std::result::Result<super::GenerateRequestTemplateId, ::std::string::String>,
+        }
+        impl ::std::default::Default for GenerateRequest {
+            fn default() -> Self {
+                Self {
+                    data: Ok(Default::default()),
+                    output_format: Err("no value supplied for output_format".to_string()),
+                    template_id: Err("no value supplied for template_id".to_string()),
+                }
+            }
+        }
+        impl GenerateRequest {
+            pub fn data<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.data = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for data: {e}"));
+                self
+            }
+            pub fn output_format<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::DocumentFormat>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.output_format = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for output_format: {e}"));
+                self
+            }
+            pub fn template_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::GenerateRequestTemplateId>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.template_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for template_id: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<GenerateRequest> for super::GenerateRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: GenerateRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    data: value.data?,
+                    output_format: value.output_format?,
+                    template_id: value.template_id?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::GenerateRequest> for GenerateRequest {
+            fn from(value: super::GenerateRequest) -> Self {
+                Self {
+                    data: Ok(value.data),
+                    output_format: Ok(value.output_format),
+                    template_id: Ok(value.template_id),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct GeneratedDocument {
+            document_id: ::std::result::Result<::std::string::String, ::std::string::String>,
+            download_url: ::std::result::Result<::std::string::String, ::std::string::String>,
+            expires_at: ::std::result::Result<
+                ::chrono::DateTime<::chrono::offset::Utc>,
+                ::std::string::String,
+            >,
+            format: ::std::result::Result<super::DocumentFormat, ::std::string::String>,
+            size_bytes: ::std::result::Result<i64, ::std::string::String>,
+        }
+        impl ::std::default::Default for GeneratedDocument {
+            fn default() -> Self {
+                Self {
+                    document_id: Err("no value supplied for document_id".to_string()),
+                    download_url: Err("no value supplied for download_url".to_string()),
+                    expires_at: Err("no value supplied for expires_at".to_string()),
+                    format: Err("no value supplied for format".to_string()),
+                    size_bytes: Err("no value supplied for size_bytes".to_string()),
+                }
+            }
+        }
+        impl GeneratedDocument {
+            pub fn document_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.document_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for document_id: {e}"));
+                self
+            }
+            pub fn download_url<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.download_url = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for download_url: {e}"));
+                self
+            }
+            pub fn expires_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.expires_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for expires_at: {e}"));
+                self
+            }
+            pub fn format<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::DocumentFormat>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.format = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for format: {e}"));
+                self
+            }
+            pub fn size_bytes<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.size_bytes = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for size_bytes: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<GeneratedDocument> for super::GeneratedDocument {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: GeneratedDocument,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    document_id: value.document_id?,
+                    download_url: value.download_url?,
+                    expires_at: value.expires_at?,
+                    format: value.format?,
+                    size_bytes: value.size_bytes?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::GeneratedDocument> for GeneratedDocument {
+            fn from(value: super::GeneratedDocument) -> Self {
+                Self {
+                    document_id: Ok(value.document_id),
+                    download_url: Ok(value.download_url),
+                    expires_at: Ok(value.expires_at),
+                    format: Ok(value.format),
+                    size_bytes: Ok(value.size_bytes),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct GeneratedPdf {
+            download_url: ::std::result::Result<::std::string::String, ::std::string::String>,
+            expires_at: ::std::result::Result<
+                ::chrono::DateTime<::chrono::offset::Utc>,
+                ::std::string::String,
+            >,
+            page_count: ::std::result::Result<u64, ::std::string::String>,
+            pdf_id: ::std::result::Result<::std::string::String, ::std::string::String>,
+            size_bytes: ::std::result::Result<i64, ::std::string::String>,
+        }
+        impl ::std::default::Default for GeneratedPdf {
+            fn default() -> Self {
+                Self {
+                    download_url: Err("no value supplied for download_url".to_string()),
+                    expires_at: Err("no value supplied for expires_at".to_string()),
+                    page_count: Err("no value supplied for page_count".to_string()),
+                    pdf_id: Err("no value supplied for pdf_id".to_string()),
+                    size_bytes: Err("no value supplied for size_bytes".to_string()),
+                }
+            }
+        }
+        impl GeneratedPdf {
+            pub fn download_url<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.download_url = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for download_url: {e}"));
+                self
+            }
+            pub fn expires_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.expires_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for expires_at: {e}"));
+                self
+            }
+            pub fn page_count<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.page_count = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for page_count: {e}"));
+                self
+            }
+            pub fn pdf_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.pdf_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for pdf_id: {e}"));
+                self
+            }
+            pub fn size_bytes<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.size_bytes = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for size_bytes: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<GeneratedPdf> for super::GeneratedPdf {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: GeneratedPdf,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    download_url: value.download_url?,
+                    expires_at: value.expires_at?,
+                    page_count: value.page_count?,
+                    pdf_id: value.pdf_id?,
+                    size_bytes: value.size_bytes?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::GeneratedPdf> for GeneratedPdf {
+            fn from(value: super::GeneratedPdf) -> Self {
+                Self {
+                    download_url: Ok(value.download_url),
+                    expires_at: Ok(value.expires_at),
+                    page_count: Ok(value.page_count),
+                    pdf_id: Ok(value.pdf_id),
+                    size_bytes: Ok(value.size_bytes),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct IbanValidateRequest {
+            iban: ::std::result::Result<super::IbanValidateRequestIban, ::std::string::String>,
+        }
+        impl ::std::default::Default for IbanValidateRequest {
+            fn default() -> Self {
+                Self {
+                    iban: Err("no value supplied for iban".to_string()),
+                }
+            }
+        }
+        impl IbanValidateRequest {
+            pub fn iban<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::IbanValidateRequestIban>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.iban = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for iban: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<IbanValidateRequest> for super::IbanValidateRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: IbanValidateRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { iban: value.iban? })
+            }
+        }
+        impl ::std::convert::From<super::IbanValidateRequest> for IbanValidateRequest {
+            fn from(value: super::IbanValidateRequest) -> Self {
+                Self {
+                    iban: Ok(value.iban),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct IbanValidationResult {
+            bank_code: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            bban: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            branch_code: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            check_digits: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            country: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            electronic: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            error: ::std::result::Result<
+                ::std::option::Option<super::IbanError>,
+                ::std::string::String,
+            >,
+            national_check: ::std::result::Result<
+                ::std::option::Option<super::IbanNationalCheck>,
+                ::std::string::String,
+            >,
+            print: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            reason: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            valid: ::std::result::Result<bool, ::std::string::String>,
+        }
+        impl ::std::default::Default for IbanValidationResult {
+            fn default() -> Self {
+                Self {
+                    bank_code: Ok(Default::default()),
+                    bban: Ok(Default::default()),
+                    branch_code: Ok(Default::default()),
+                    check_digits: Ok(Default::default()),
+                    country: Ok(Default::default()),
+                    electronic: Ok(Default::default()),
+                    error: Ok(Default::default()),
+                    national_check: Ok(Default::default()),
+                    print: Ok(Default::default()),
+                    reason: Ok(Default::default()),
+                    valid: Err("no value supplied for valid".to_string()),
+                }
+            }
+        }
+        impl IbanValidationResult {
+            pub fn bank_code<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.bank_code = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for bank_code: {e}"));
+                self
+            }
+            pub fn bban<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.bban = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for bban: {e}"));
+                self
+            }
+            pub fn branch_code<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.branch_code = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for branch_code: {e}"));
+                self
+            }
+            pub fn check_digits<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.check_digits = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for check_digits: {e}"));
+                self
+            }
+            pub fn country<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.country = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for country: {e}"));
+                self
+            }
+            pub fn electronic<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.electronic = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for electronic: {e}"));
+                self
+            }
+            pub fn error<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::IbanError>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.error = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self
+            }
+            pub fn national_check<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::IbanNationalCheck>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.national_check = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for national_check: {e}")
+                });
+                self
+            }
+            pub fn print<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.print = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for print: {e}"));
+                self
+            }
+            pub fn reason<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.reason = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for reason: {e}"));
+                self
+            }
+            pub fn valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.valid = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for valid: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<IbanValidationResult> for super::IbanValidationResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: IbanValidationResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    bank_code: value.bank_code?,
+                    bban: value.bban?,
+                    branch_code: value.branch_code?,
+                    check_digits: value.check_digits?,
+                    country: value.country?,
+                    electronic: value.electronic?,
+                    error: value.error?,
+                    national_check: value.national_check?,
+                    print: value.print?,
+                    reason: value.reason?,
+                    valid: value.valid?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::IbanValidationResult> for IbanValidationResult {
+            fn from(value: super::IbanValidationResult) -> Self {
+                Self {
+                    bank_code: Ok(value.bank_code),
+                    bban: Ok(value.bban),
+                    branch_code: Ok(value.branch_code),
+                    check_digits: Ok(value.check_digits),
+                    country: Ok(value.country),
+                    electronic: Ok(value.electronic),
+                    error: Ok(value.error),
+                    national_check: Ok(value.national_check),
+                    print: Ok(value.print),
+                    reason: Ok(value.reason),
+                    valid: Ok(value.valid),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct IdentifierInput {
+            country: ::std::result::Result<
+                ::std::option::Option<super::IdentifierInputCountry>,
+                ::std::string::String,
+            >,
+            type_: ::std::result::Result<super::IdentifierInputType, ::std::string::String>,
+            value: ::std::result::Result<super::IdentifierInputValue, ::std::string::String>,
+        }
+        impl ::std::default::Default for IdentifierInput {
+            fn default() -> Self {
+                Self {
+                    country: Ok(Default::default()),
+                    type_: Err("no value supplied for type_".to_string()),
+                    value: Err("no value supplied for value".to_string()),
+                }
+            }
+        }
+        impl IdentifierInput {
+            pub fn country<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::IdentifierInputCountry>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.country = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for country: {e}"));
+                self
+            }
+            pub fn type_<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::IdentifierInputType>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.type_ = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self
+            }
+            pub fn value<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::IdentifierInputValue>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.value = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for value: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<IdentifierInput> for super::IdentifierInput {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: IdentifierInput,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    country: value.country?,
+                    type_: value.type_?,
+                    value: value.value?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::IdentifierInput> for IdentifierInput {
+            fn from(value: super::IdentifierInput) -> Self {
+                Self {
+                    country: Ok(value.country),
+                    type_: Ok(value.type_),
+                    value: Ok(value.value),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct LineItem {
+            amount: ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
+            confidence: ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
+            consistent: ::std::result::Result<::std::option::Option<bool>, ::std::string::String>,
+            description: ::std::result::Result<::std::string::String, ::std::string::String>,
+            line: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            quantity: ::std::result::Result<f64, ::std::string::String>,
+            unit_price: ::std::result::Result<f64, ::std::string::String>,
+        }
+        impl ::std::default::Default for LineItem {
+            fn default() -> Self {
+                Self {
+                    amount: Ok(Default::default()),
+                    confidence: Ok(Default::default()),
+                    consistent: Ok(Default::default()),
+                    description: Err("no value supplied for description".to_string()),
+                    line: Ok(Default::default()),
+                    quantity: Err("no value supplied for quantity".to_string()),
+                    unit_price: Err("no value supplied for unit_price".to_string()),
+                }
+            }
+        }
+        impl LineItem {
+            pub fn amount<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<f64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.amount = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for amount: {e}"));
+                self
+            }
+            pub fn confidence<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<f64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.confidence = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for confidence: {e}"));
+                self
+            }
+            pub fn consistent<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<bool>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.consistent = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for consistent: {e}"));
+                self
+            }
+            pub fn description<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.description = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for description: {e}"));
+                self
+            }
+            pub fn line<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.line = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for line: {e}"));
+                self
+            }
+            pub fn quantity<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.quantity = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for quantity: {e}"));
+                self
+            }
+            pub fn unit_price<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.unit_price = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for unit_price: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<LineItem> for super::LineItem {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: LineItem,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    amount: value.amount?,
+                    confidence: value.confidence?,
+                    consistent: value.consistent?,
+                    description: value.description?,
+                    line: value.line?,
+                    quantity: value.quantity?,
+                    unit_price: value.unit_price?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::LineItem> for LineItem {
+            fn from(value: super::LineItem) -> Self {
+                Self {
+                    amount: Ok(value.amount),
+                    confidence: Ok(value.confidence),
+                    consistent: Ok(value.consistent),
+                    description: Ok(value.description),
+                    line: Ok(value.line),
+                    quantity: Ok(value.quantity),
+                    unit_price: Ok(value.unit_price),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ListVersion {
+            content_sha256:
+                ::std::result::Result<super::ListVersionContentSha256, ::std::string::String>,
+            entries: ::std::result::Result<u64, ::std::string::String>,
+            list: ::std::result::Result<super::SanctionsList, ::std::string::String>,
+            published_at: ::std::result::Result<
+                ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
+                ::std::string::String,
+            >,
+            source: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+        impl ::std::default::Default for ListVersion {
+            fn default() -> Self {
+                Self {
+                    content_sha256: Err("no value supplied for content_sha256".to_string()),
+                    entries: Err("no value supplied for entries".to_string()),
+                    list: Err("no value supplied for list".to_string()),
+                    published_at: Ok(Default::default()),
+                    source: Err("no value supplied for source".to_string()),
+                }
+            }
+        }
+        impl ListVersion {
+            pub fn content_sha256<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::ListVersionContentSha256>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.content_sha256 = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for content_sha256: {e}")
+                });
+                self
+            }
+            pub fn entries<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.entries = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for entries: {e}"));
+                self
+            }
+            pub fn list<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::SanctionsList>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.list = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for list: {e}"));
+                self
+            }
+            pub fn published_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.published_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for published_at: {e}"));
+                self
+            }
+            pub fn source<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.source = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for source: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ListVersion> for super::ListVersion {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ListVersion,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    content_sha256: value.content_sha256?,
+                    entries: value.entries?,
+                    list: value.list?,
+                    published_at: value.published_at?,
+                    source: value.source?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ListVersion> for ListVersion {
+            fn from(value: super::ListVersion) -> Self {
+                Self {
+                    content_sha256: Ok(value.content_sha256),
+                    entries: Ok(value.entries),
+                    list: Ok(value.list),
+                    published_at: Ok(value.published_at),
+                    source: Ok(value.source),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct MatchAnalysis {
+            conflicting_signals: ::std::result::Result<
+                ::std::vec::Vec<super::MatchSignalType>,
+                ::std::string::String,
+            >,
+            entity_id: ::std::result::Result<::std::string::String, ::std::string::String>,
+            summary: ::std::result::Result<::std::string::String, ::std::string::String>,
+            supporting_signals: ::std::result::Result<
+                ::std::vec::Vec<super::MatchSignalType>,
+                ::std::string::String,
+            >,
+            verdict: ::std::result::Result<super::MatchVerdict, ::std::string::String>,
+        }
+        impl ::std::default::Default for MatchAnalysis {
+            fn default() -> Self {
+                Self {
+                    conflicting_signals: Err(
+                        "no value supplied for conflicting_signals".to_string()
+                    ),
+                    entity_id: Err("no value supplied for entity_id".to_string()),
+                    summary: Err("no value supplied for summary".to_string()),
+                    supporting_signals: Err("no value supplied for supporting_signals".to_string()),
+                    verdict: Err("no value supplied for verdict".to_string()),
+                }
+            }
+        }
+        impl MatchAnalysis {
+            pub fn conflicting_signals<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::MatchSignalType>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.conflicting_signals = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for conflicting_signals: {e}")
+                });
+                self
+            }
+            pub fn entity_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.entity_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for entity_id: {e}"));
+                self
+            }
+            pub fn summary<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.summary = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for summary: {e}"));
+                self
+            }
+            pub fn supporting_signals<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::MatchSignalType>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.supporting_signals = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for supporting_signals: {e}")
+                });
+                self
+            }
+            pub fn verdict<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::MatchVerdict>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.verdict = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for verdict: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<MatchAnalysis> for super::MatchAnalysis {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: MatchAnalysis,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    conflicting_signals: value.conflicting_signals?,
+                    entity_id: value.entity_id?,
+                    summary: value.summary?,
+                    supporting_signals: value.supporting_signals?,
+                    verdict: value.verdict?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::MatchAnalysis> for MatchAnalysis {
+            fn from(value: super::MatchAnalysis) -> Self {
+                Self {
+                    conflicting_signals: Ok(value.conflicting_signals),
+                    entity_id: Ok(value.entity_id),
+                    summary: Ok(value.summary),
+                    supporting_signals: Ok(value.supporting_signals),
+                    verdict: Ok(value.verdict),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct MatchSignal {
+            detail: ::std::result::Result<::std::string::String, ::std::string::String>,
+            score: ::std::result::Result<f64, ::std::string::String>,
+            signal: ::std::result::Result<super::MatchSignalType, ::std::string::String>,
+        }
+        impl ::std::default::Default for MatchSignal {
+            fn default() -> Self {
+                Self {
+                    detail: Err("no value supplied for detail".to_string()),
+                    score: Err("no value supplied for score".to_string()),
+                    signal: Err("no value supplied for signal".to_string()),
+                }
+            }
+        }
+        impl MatchSignal {
+            pub fn detail<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.detail = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for detail: {e}"));
+                self
+            }
+            pub fn score<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.score = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for score: {e}"));
+                self
+            }
+            pub fn signal<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::MatchSignalType>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.signal = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for signal: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<MatchSignal> for super::MatchSignal {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: MatchSignal,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    detail: value.detail?,
+                    score: value.score?,
+                    signal: value.signal?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::MatchSignal> for MatchSignal {
+            fn from(value: super::MatchSignal) -> Self {
+                Self {
+                    detail: Ok(value.detail),
+                    score: Ok(value.score),
+                    signal: Ok(value.signal),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ParseForm {
+            doc_type:
+                ::std::result::Result<::std::option::Option<super::DocType>, ::std::string::String>,
+            file: ::std::result::Result<::std::string::String, ::std::string::String>,
+            language: ::std::result::Result<
+                ::std::option::Option<super::FinanceLanguage>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for ParseForm {
+            fn default() -> Self {
+                Self {
+                    doc_type: Ok(Default::default()),
+                    file: Err("no value supplied for file".to_string()),
+                    language: Ok(Default::default()),
+                }
+            }
+        }
+        impl ParseForm {
+            pub fn doc_type<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::DocType>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.doc_type = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for doc_type: {e}"));
+                self
+            }
+            pub fn file<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.file = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for file: {e}"));
+                self
+            }
+            pub fn language<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FinanceLanguage>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.language = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for language: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ParseForm> for super::ParseForm {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ParseForm,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    doc_type: value.doc_type?,
+                    file: value.file?,
+                    language: value.language?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ParseForm> for ParseForm {
+            fn from(value: super::ParseForm) -> Self {
+                Self {
+                    doc_type: Ok(value.doc_type),
+                    file: Ok(value.file),
+                    language: Ok(value.language),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ParsedDocument {
+            confidence: ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
+            currency: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            date: ::std::result::Result<
+                ::std::option::Option<super::ParsedDocumentDate>,
+                ::std::string::String,
+            >,
+            doc_type:
+                ::std::result::Result<::std::option::Option<super::DocType>, ::std::string::String>,
+            fields: ::std::result::Result<
+                ::std::option::Option<super::FieldSources>,
+                ::std::string::String,
+            >,
+            language: ::std::result::Result<
+                ::std::option::Option<super::FinanceLanguage>,
+                ::std::string::String,
+            >,
+            line_items:
+                ::std::result::Result<::std::vec::Vec<super::LineItem>, ::std::string::String>,
+            subtotal: ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
+            tax: ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
+            tax_rate: ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
+            total: ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
+            vendor: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for ParsedDocument {
+            fn default() -> Self {
+                Self {
+                    confidence: Ok(Default::default()),
+                    currency: Ok(Default::default()),
+                    date: Ok(Default::default()),
+                    doc_type: Ok(Default::default()),
+                    fields: Ok(Default::default()),
+                    language: Ok(Default::default()),
+                    line_items: Err("no value supplied for line_items".to_string()),
+                    subtotal: Ok(Default::default()),
+                    tax: Ok(Default::default()),
+                    tax_rate: Ok(Default::default()),
+                    total: Ok(Default::default()),
+                    vendor: Ok(Default::default()),
+                }
+            }
+        }
+        impl ParsedDocument {
+            pub fn confidence<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<f64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.confidence = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for confidence: {e}"));
+                self
+            }
+            pub fn currency<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.currency = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for currency: {e}"));
+                self
+            }
+            pub fn date<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::ParsedDocumentDate>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.date = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for date: {e}"));
+                self
+            }
+            pub fn doc_type<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::DocType>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.doc_type = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for doc_type: {e}"));
+                self
+            }
+            pub fn fields<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FieldSources>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.fields = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for fields: {e}"));
+                self
+            }
+            pub fn language<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::FinanceLanguage>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.language = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for language: {e}"));
+                self
+            }
+            pub fn line_items<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::LineItem>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.line_items = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for line_items: {e}"));
+                self
+            }
+            pub fn subtotal<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<f64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.subtotal = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for subtotal: {e}"));
+                self
+            }
+            pub fn tax<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<f64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.tax = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for tax: {e}"));
+                self
+            }
+            pub fn tax_rate<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<f64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.tax_rate = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for tax_rate: {e}"));
+                self
+            }
+            pub fn total<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<f64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.total = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for total: {e}"));
+                self
+            }
+            pub fn vendor<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.vendor = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for vendor: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ParsedDocument> for super::ParsedDocument {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ParsedDocument,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    confidence: value.confidence?,
+                    currency: value.currency?,
+                    date: value.date?,
+                    doc_type: value.doc_type?,
+                    fields: value.fields?,
+                    language: value.language?,
+                    line_items: value.line_items?,
+                    subtotal: value.subtotal?,
+                    tax: value.tax?,
+                    tax_rate: value.tax_rate?,
+                    total: value.total?,
+                    vendor: value.vendor?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ParsedDocument> for ParsedDocument {
+            fn from(value: super::ParsedDocument) -> Self {
+                Self {
+                    confidence: Ok(value.confidence),
+                    currency: Ok(value.currency),
+                    date: Ok(value.date),
+                    doc_type: Ok(value.doc_type),
+                    fields: Ok(value.fields),
+                    language: Ok(value.language),
+                    line_items: Ok(value.line_items),
+                    subtotal: Ok(value.subtotal),
+                    tax: Ok(value.tax),
+                    tax_rate: Ok(value.tax_rate),
+                    total: Ok(value.total),
+                    vendor: Ok(value.vendor),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PasswordAnalysisResult {
+            character_classes:
+                ::std::result::Result<super::CharacterClasses, ::std::string::String>,
+            crack_times: ::std::result::Result<super::CrackTimes, ::std::string::String>,
+            entropy_bits: ::std::result::Result<f64, ::std::string::String>,
+            feedback: ::std::result::Result<super::PasswordFeedback, ::std::string::String>,
+            guesses_log10: ::std::result::Result<f64, ::std::string::String>,
+            length: ::std::result::Result<u64, ::std::string::String>,
+            score: ::std::result::Result<i32, ::std::string::String>,
+            sequence: ::std::result::Result<
+                ::std::vec::Vec<super::PasswordPattern>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for PasswordAnalysisResult {
+            fn default() -> Self {
+                Self {
+                    character_classes: Err("no value supplied for character_classes".to_string()),
+                    crack_times: Err("no value supplied for crack_times".to_string()),
+                    entropy_bits: Err("no value supplied for entropy_bits".to_string()),
+                    feedback: Err("no value supplied for feedback".to_string()),
+                    guesses_log10: Err("no value supplied for guesses_log10".to_string()),
+                    length: Err("no value supplied for length".to_string()),
+                    score: Err("no value supplied for score".to_string()),
+                    sequence: Err("no value supplied for sequence".to_string()),
+                }
+            }
+        }
+        impl PasswordAnalysisResult {
+            pub fn character_classes<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::CharacterClasses>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.character_classes = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for character_classes: {e}")
+                });
+                self
+            }
+            pub fn crack_times<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::CrackTimes>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.crack_times = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for crack_times: {e}"));
+                self
+            }
+            pub fn entropy_bits<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.entropy_bits = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for entropy_bits: {e}"));
+                self
+            }
+            pub fn feedback<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::PasswordFeedback>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.feedback = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for feedback: {e}"));
+                self
+            }
+            pub fn guesses_log10<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.guesses_log10 = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for guesses_log10: {e}"));
+                self
+            }
+            pub fn length<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.length = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for length: {e}"));
+                self
+            }
+            pub fn score<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.score = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for score: {e}"));
+                self
+            }
+            pub fn sequence<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::PasswordPattern>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.sequence = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for sequence: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PasswordAnalysisResult> for super::PasswordAnalysisResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PasswordAnalysisResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    character_classes: value.character_classes?,
+                    crack_times: value.crack_times?,
+                    entropy_bits: value.entropy_bits?,
+                    feedback: value.feedback?,
+                    guesses_log10: value.guesses_log10?,
+                    length: value.length?,
+                    score: value.score?,
+                    sequence: value.sequence?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PasswordAnalysisResult> for PasswordAnalysisResult {
+            fn from(value: super::PasswordAnalysisResult) -> Self {
+                Self {
+                    character_classes: Ok(value.character_classes),
+                    crack_times: Ok(value.crack_times),
+                    entropy_bits: Ok(value.entropy_bits),
+                    feedback: Ok(value.feedback),
+                    guesses_log10: Ok(value.guesses_log10),
+                    length: Ok(value.length),
+                    score: Ok(value.score),
+                    sequence: Ok(value.sequence),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PasswordAnalyzeRequest {
+            password:
+                ::std::result::Result<super::PasswordAnalyzeRequestPassword, ::std::string::String>,
+            user_inputs: ::std::result::Result<
+                ::std::vec::Vec<super::PasswordAnalyzeRequestUserInputsItem>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for PasswordAnalyzeRequest {
+            fn default() -> Self {
+                Self {
+                    password: Err("no value supplied for password".to_string()),
+                    user_inputs: Ok(Default::default()),
+                }
+            }
+        }
+        impl PasswordAnalyzeRequest {
+            pub fn password<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::PasswordAnalyzeRequestPassword>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.password = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for password: {e}"));
+                self
+            }
+            pub fn user_inputs<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::vec::Vec<super::PasswordAnalyzeRequestUserInputsItem>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.user_inputs = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for user_inputs: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PasswordAnalyzeRequest> for super::PasswordAnalyzeRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PasswordAnalyzeRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    password: value.password?,
+                    user_inputs: value.user_inputs?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PasswordAnalyzeRequest> for PasswordAnalyzeRequest {
+            fn from(value: super::PasswordAnalyzeRequest) -> Self {
+                Self {
+                    password: Ok(value.password),
+                    user_inputs: Ok(value.user_inputs),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PasswordFeedback {
+            suggestions: ::std::result::Result<
+                ::std::vec::Vec<::std::string::String>,
+                ::std::string::String,
+            >,
+            warning: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for PasswordFeedback {
+            fn default() -> Self {
+                Self {
+                    suggestions: Err("no value supplied for suggestions".to_string()),
+                    warning: Ok(Default::default()),
+                }
+            }
+        }
+        impl PasswordFeedback {
+            pub fn suggestions<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.suggestions = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for suggestions: {e}"));
+                self
+            }
+            pub fn warning<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.warning = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for warning: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PasswordFeedback> for super::PasswordFeedback {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PasswordFeedback,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    suggestions: value.suggestions?,
+                    warning: value.warning?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PasswordFeedback> for PasswordFeedback {
+            fn from(value: super::PasswordFeedback) -> Self {
+                Self {
+                    suggestions: Ok(value.suggestions),
+                    warning: Ok(value.warning),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PasswordPattern {
+            dictionary: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            end: ::std::result::Result<u64, ::std::string::String>,
+            guesses_log10: ::std::result::Result<f64, ::std::string::String>,
+            pattern: ::std::result::Result<super::PasswordPatternPattern, ::std::string::String>,
+            start: ::std::result::Result<u64, ::std::string::String>,
+        }
+        impl ::std::default::Default for PasswordPattern {
+            fn default() -> Self {
+                Self {
+                    dictionary: Ok(Default::default()),
+                    end: Err("no value supplied for end".to_string()),
+                    guesses_log10: Err("no value supplied for guesses_log10".to_string()),
+                    pattern: Err("no value supplied for pattern".to_string()),
+                    start: Err("no value supplied for start".to_string()),
+                }
+            }
+        }
+        impl PasswordPattern {
+            pub fn dictionary<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.dictionary = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for dictionary: {e}"));
+                self
+            }
+            pub fn end<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.end = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for end: {e}"));
+                self
+            }
+            pub fn guesses_log10<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.guesses_log10 = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for guesses_log10: {e}"));
+                self
+            }
+            pub fn pattern<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::PasswordPatternPattern>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.pattern = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for pattern: {e}"));
+                self
+            }
+            pub fn start<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.start = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for start: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PasswordPattern> for super::PasswordPattern {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PasswordPattern,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    dictionary: value.dictionary?,
+                    end: value.end?,
+                    guesses_log10: value.guesses_log10?,
+                    pattern: value.pattern?,
+                    start: value.start?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PasswordPattern> for PasswordPattern {
+            fn from(value: super::PasswordPattern) -> Self {
+                Self {
+                    dictionary: Ok(value.dictionary),
+                    end: Ok(value.end),
+                    guesses_log10: Ok(value.guesses_log10),
+                    pattern: Ok(value.pattern),
+                    start: Ok(value.start),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PdfMargins {
+            bottom: ::std::result::Result<f64, ::std::string::String>,
+            left: ::std::result::Result<f64, ::std::string::String>,
+            right: ::std::result::Result<f64, ::std::string::String>,
+            top: ::std::result::Result<f64, ::std::string::String>,
+        }
+        impl ::std::default::Default for PdfMargins {
+            fn default() -> Self {
+                Self {
+                    bottom: Ok(super::defaults::pdf_margins_bottom()),
+                    left: Ok(super::defaults::pdf_margins_left()),
+                    right: Ok(super::defaults::pdf_margins_right()),
+                    top: Ok(super::defaults::pdf_margins_top()),
+                }
+            }
+        }
+        impl PdfMargins {
+            pub fn bottom<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.bottom = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for bottom: {e}"));
+                self
+            }
+            pub fn left<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.left = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for left: {e}"));
+                self
+            }
+            pub fn right<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.right = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for right: {e}"));
+                self
+            }
+            pub fn top<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.top = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for top: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PdfMargins> for super::PdfMargins {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PdfMargins,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    bottom: value.bottom?,
+                    left: value.left?,
+                    right: value.right?,
+                    top: value.top?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PdfMargins> for PdfMargins {
+            fn from(value: super::PdfMargins) -> Self {
+                Self {
+                    bottom: Ok(value.bottom),
+                    left: Ok(value.left),
+                    right: Ok(value.right),
+                    top: Ok(value.top),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PdfRequest {
+            dark_mode: ::std::result::Result<bool, ::std::string::String>,
+            delay: ::std::result::Result<i32, ::std::string::String>,
+            footer_template: ::std::result::Result<
+                ::std::option::Option<super::PdfRequestFooterTemplate>,
+                ::std::string::String,
+            >,
+            header_template: ::std::result::Result<
+                ::std::option::Option<super::PdfRequestHeaderTemplate>,
+                ::std::string::String,
+            >,
+            landscape: ::std::result::Result<bool, ::std::string::String>,
+            margins: ::std::result::Result<
+                ::std::option::Option<super::PdfMargins>,
+                ::std::string::String,
+            >,
+            page_ranges: ::std::result::Result<
+                ::std::option::Option<super::PdfRequestPageRanges>,
+                ::std::string::String,
+            >,
+            paper_format: ::std::result::Result<
+                ::std::option::Option<super::PaperFormat>,
+                ::std::string::String,
+            >,
+            print_background: ::std::result::Result<bool, ::std::string::String>,
+            scale: ::std::result::Result<f64, ::std::string::String>,
+            timeout_ms: ::std::result::Result<i32, ::std::string::String>,
+            url: ::std::result::Result<super::PdfRequestUrl, ::std::string::String>,
+            wait_until: ::std::result::Result<
+                ::std::option::Option<super::WaitUntil>,
+                ::std::string::String,
+            >,
+            width: ::std::result::Result<i32, ::std::string::String>,
+        }
+        impl ::std::default::Default for PdfRequest {
+            fn default() -> Self {
+                Self {
+                    dark_mode: Ok(Default::default()),
+                    delay: Ok(Default::default()),
+                    footer_template: Ok(Default::default()),
+                    header_template: Ok(Default::default()),
+                    landscape: Ok(Default::default()),
+                    margins: Ok(Default::default()),
+                    page_ranges: Ok(Default::default()),
+                    paper_format: Ok(Default::default()),
+                    print_background: Ok(super::defaults::default_bool::<true>()),
+                    scale: Ok(super::defaults::pdf_request_scale()),
+                    timeout_ms: Ok(super::defaults::default_u64::<i32, 30000>()),
+                    url: Err("no value supplied for url".to_string()),
+                    wait_until: Ok(Default::default()),
+                    width: Ok(super::defaults::default_u64::<i32, 1280>()),
+                }
+            }
+        }
+        impl PdfRequest {
+            pub fn dark_mode<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.dark_mode = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for dark_mode: {e}"));
+                self
+            }
+            pub fn delay<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.delay = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for delay: {e}"));
+                self
+            }
+            pub fn footer_template<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PdfRequestFooterTemplate>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.footer_template = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for footer_template: {e}")
+                });
+                self
+            }
+            pub fn header_template<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PdfRequestHeaderTemplate>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.header_template = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for header_template: {e}")
+                });
+                self
+            }
+            pub fn landscape<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.landscape = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for landscape: {e}"));
+                self
+            }
+            pub fn margins<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PdfMargins>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.margins = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for margins: {e}"));
+                self
+            }
+            pub fn page_ranges<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PdfRequestPageRanges>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.page_ranges = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for page_ranges: {e}"));
+                self
+            }
+            pub fn paper_format<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PaperFormat>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.paper_format = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for paper_format: {e}"));
+                self
+            }
+            pub fn print_background<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.print_background = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for print_background: {e}")
+                });
+                self
+            }
+            pub fn scale<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.scale = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for scale: {e}"));
+                self
+            }
+            pub fn timeout_ms<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.timeout_ms = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for timeout_ms: {e}"));
+                self
+            }
+            pub fn url<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::PdfRequestUrl>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.url = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for url: {e}"));
+                self
+            }
+            pub fn wait_until<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::WaitUntil>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.wait_until = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for wait_until: {e}"));
+                self
+            }
+            pub fn width<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.width = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for width: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PdfRequest> for super::PdfRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PdfRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    dark_mode: value.dark_mode?,
+                    delay: value.delay?,
+                    footer_template: value.footer_template?,
+                    header_template: value.header_template?,
+                    landscape: value.landscape?,
+                    margins: value.margins?,
+                    page_ranges: value.page_ranges?,
+                    paper_format: value.paper_format?,
+                    print_background: value.print_background?,
+                    scale: value.scale?,
+                    timeout_ms: value.timeout_ms?,
+                    url: value.url?,
+                    wait_until: value.wait_until?,
+                    width: value.width?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PdfRequest> for PdfRequest {
+            fn from(value: super::PdfRequest) -> Self {
+                Self {
+                    dark_mode: Ok(value.dark_mode),
+                    delay: Ok(value.delay),
+                    footer_template: Ok(value.footer_template),
+                    header_template: Ok(value.header_template),
+                    landscape: Ok(value.landscape),
+                    margins: Ok(value.margins),
+                    page_ranges: Ok(value.page_ranges),
+                    paper_format: Ok(value.paper_format),
+                    print_background: Ok(value.print_background),
+                    scale: Ok(value.scale),
+                    timeout_ms: Ok(value.timeout_ms),
+                    url: Ok(value.url),
+                    wait_until: Ok(value.wait_until),
+                    width: Ok(value.width),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PhoneValidateRequest {
+            default_region: ::std::result::Result<
+                ::std::option::Option<super::PhoneValidateRequestDefaultRegion>,
+                ::std::string::String,
+            >,
+            number: ::std::result::Result<super::PhoneValidateRequestNumber, ::std::string::String>,
+        }
+        impl ::std::default::Default for PhoneValidateRequest {
+            fn default() -> Self {
+                Self {
+                    default_region: Ok(Default::default()),
+                    number: Err("no value supplied for number".to_string()),
+                }
+            }
+        }
+        impl PhoneValidateRequest {
+            pub fn default_region<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::PhoneValidateRequestDefaultRegion>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.default_region = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for default_region: {e}")
+                });
+                self
+            }
+            pub fn number<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::PhoneValidateRequestNumber>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.number = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for number: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PhoneValidateRequest> for super::PhoneValidateRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PhoneValidateRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    default_region: value.default_region?,
+                    number: value.number?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PhoneValidateRequest> for PhoneValidateRequest {
+            fn from(value: super::PhoneValidateRequest) -> Self {
+                Self {
+                    default_region: Ok(value.default_region),
+                    number: Ok(value.number),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PhoneValidationResult {
+            country_code: ::std::result::Result<
+                ::std::option::Option<::std::num::NonZeroU32>,
+                ::std::string::String,
+            >,
+            e164: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            international: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            line_type: ::std::result::Result<super::PhoneLineType, ::std::string::String>,
+            metadata_version: ::std::result::Result<::std::string::String, ::std::string::String>,
+            national: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            possible: ::std::result::Result<bool, ::std::string::String>,
+            reason: ::std::result::Result<
+                ::std::option::Option<super::PhoneValidationReason>,
+                ::std::string::String,
+            >,
+            region: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            rfc3966: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            valid: ::std::result::Result<bool, ::std::string::String>,
+        }
+        impl ::std::default::Default for PhoneValidationResult {
+            fn default() -> Self {
+                Self {
+                    country_code: Ok(Default::default()),
+                    e164: Ok(Default::default()),
+                    international: Ok(Default::default()),
+                    line_type: Err("no value supplied for line_type".to_string()),
+                    metadata_version: Err("no value supplied for metadata_version".to_string()),
+                    national: Ok(Default::default()),
+                    possible: Err("no value supplied for possible".to_string()),
+                    reason: Ok(Default::default()),
+                    region: Ok(Default::default()),
+                    rfc3966: Ok(Default::default()),
+                    valid: Err("no value supplied for valid".to_string()),
+                }
+            }
+        }
+        impl PhoneValidationResult {
+            pub fn country_code<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::num::NonZeroU32>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.country_code = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for country_code: {e}"));
+                self
+            }
+            pub fn e164<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.e164 = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for e164: {e}"));
+                self
+            }
+            pub fn international<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.international = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for international: {e}"));
+                self
+            }
+            pub fn line_type<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::PhoneLineType>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.line_type = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for line_type: {e}"));
+                self
+            }
+            pub fn metadata_version<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.metadata_version = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for metadata_version: {e}")
+                });
+                self
+            }
+            pub fn national<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.national = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for national: {e}"));
+                self
+            }
+            pub fn possible<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.possible = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for possible: {e}"));
+                self
+            }
+            pub fn reason<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PhoneValidationReason>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.reason = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for reason: {e}"));
+                self
+            }
+            pub fn region<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.region = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for region: {e}"));
+                self
+            }
+            pub fn rfc3966<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.rfc3966 = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for rfc3966: {e}"));
+                self
+            }
+            pub fn valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.valid = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for valid: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PhoneValidationResult> for super::PhoneValidationResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PhoneValidationResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    country_code: value.country_code?,
+                    e164: value.e164?,
+                    international: value.international?,
+                    line_type: value.line_type?,
+                    metadata_version: value.metadata_version?,
+                    national: value.national?,
+                    possible: value.possible?,
+                    reason: value.reason?,
+                    region: value.region?,
+                    rfc3966: value.rfc3966?,
+                    valid: value.valid?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PhoneValidationResult> for PhoneValidationResult {
+            fn from(value: super::PhoneValidationResult) -> Self {
+                Self {
+                    country_code: Ok(value.country_code),
+                    e164: Ok(value.e164),
+                    international: Ok(value.international),
+                    line_type: Ok(value.line_type),
+                    metadata_version: Ok(value.metadata_version),
+                    national: Ok(value.national),
+                    possible: Ok(value.possible),
+                    reason: Ok(value.reason),
+                    region: Ok(value.region),
+                    rfc3966: Ok(value.rfc3966),
+                    valid: Ok(value.valid),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PiiBatchForm {
+            allow_list: ::std::result::Result<
+                ::std::option::Option<super::PiiBatchFormAllowList>,
+                ::std::string::String,
+            >,
+            entity_types: ::std::result::Result<
+                ::std::option::Option<super::PiiBatchFormEntityTypes>,
+                ::std::string::String,
+            >,
+            files: ::std::result::Result<
+                ::std::vec::Vec<::std::string::String>,
+                ::std::string::String,
+            >,
+            fill_color: ::std::result::Result<super::PiiBatchFormFillColor, ::std::string::String>,
+            language: ::std::result::Result<
+                ::std::option::Option<super::PiiLanguage>,
+                ::std::string::String,
+            >,
+            min_confidence: ::std::result::Result<f64, ::std::string::String>,
+            mode: ::std::result::Result<
+                ::std::option::Option<super::PiiBatchMode>,
+                ::std::string::String,
+            >,
+            text_layer: ::std::result::Result<bool, ::std::string::String>,
+        }
+        impl ::std::default::Default for PiiBatchForm {
+            fn default() -> Self {
+                Self {
+                    allow_list: Ok(Default::default()),
+                    entity_types: Ok(Default::default()),
+                    files: Err("no value supplied for files".to_string()),
+                    fill_color: Ok(super::defaults::pii_batch_form_fill_color()),
+                    language: Ok(Default::default()),
+                    min_confidence: Ok(super::defaults::pii_batch_form_min_confidence()),
+                    mode: Ok(Default::default()),
+                    text_layer: Ok(Default::default()),
+                }
+            }
+        }
+        impl PiiBatchForm {
+            pub fn allow_list<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PiiBatchFormAllowList>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.allow_list = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for allow_list: {e}"));
+                self
+            }
+            pub fn entity_types<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PiiBatchFormEntityTypes>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.entity_types = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for entity_types: {e}"));
+                self
+            }
+            pub fn files<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.files = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for files: {e}"));
+                self
+            }
+            pub fn fill_color<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::PiiBatchFormFillColor>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.fill_color = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for fill_color: {e}"));
+                self
+            }
+            pub fn language<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PiiLanguage>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.language = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for language: {e}"));
+                self
+            }
+            pub fn min_confidence<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.min_confidence = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for min_confidence: {e}")
+                });
+                self
+            }
+            pub fn mode<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PiiBatchMode>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.mode = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for mode: {e}"));
+                self
+            }
+            pub fn text_layer<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.text_layer = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for text_layer: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PiiBatchForm> for super::PiiBatchForm {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PiiBatchForm,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    allow_list: value.allow_list?,
+                    entity_types: value.entity_types?,
+                    files: value.files?,
+                    fill_color: value.fill_color?,
+                    language: value.language?,
+                    min_confidence: value.min_confidence?,
+                    mode: value.mode?,
+                    text_layer: value.text_layer?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PiiBatchForm> for PiiBatchForm {
+            fn from(value: super::PiiBatchForm) -> Self {
+                Self {
+                    allow_list: Ok(value.allow_list),
+                    entity_types: Ok(value.entity_types),
+                    files: Ok(value.files),
+                    fill_color: Ok(value.fill_color),
+                    language: Ok(value.language),
+                    min_confidence: Ok(value.min_confidence),
+                    mode: Ok(value.mode),
+                    text_layer: Ok(value.text_layer),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PiiBatchItemResult {
+            content_type: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            detection: ::std::result::Result<
+                ::std::option::Option<super::DetectionResult>,
+                ::std::string::String,
+            >,
+            download_url: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            error:
+                ::std::result::Result<::std::option::Option<super::Error>, ::std::string::String>,
+            expires_at: ::std::result::Result<
+                ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
+                ::std::string::String,
+            >,
+            filename: ::std::result::Result<::std::string::String, ::std::string::String>,
+            index: ::std::result::Result<u64, ::std::string::String>,
+            size_bytes: ::std::result::Result<::std::option::Option<i64>, ::std::string::String>,
+            status: ::std::result::Result<super::BatchItemStatus, ::std::string::String>,
+        }
+        impl ::std::default::Default for PiiBatchItemResult {
+            fn default() -> Self {
+                Self {
+                    content_type: Ok(Default::default()),
+                    detection: Ok(Default::default()),
+                    download_url: Ok(Default::default()),
+                    error: Ok(Default::default()),
+                    expires_at: Ok(Default::default()),
+                    filename: Err("no value supplied for filename".to_string()),
+                    index: Err("no value supplied for index".to_string()),
+                    size_bytes: Ok(Default::default()),
+                    status: Err("no value supplied for status".to_string()),
+                }
+            }
+        }
+        impl PiiBatchItemResult {
+            pub fn content_type<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.content_type = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for content_type: {e}"));
+                self
+            }
+            pub fn detection<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::DetectionResult>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.detection = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for detection: {e}"));
+                self
+            }
+            pub fn download_url<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.download_url = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for download_url: {e}"));
+                self
+            }
+            pub fn error<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::Error>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.error = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self
+            }
+            pub fn expires_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.expires_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for expires_at: {e}"));
+                self
+            }
+            pub fn filename<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.filename = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for filename: {e}"));
+                self
+            }
+            pub fn index<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.index = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for index: {e}"));
+                self
+            }
+            pub fn size_bytes<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<i64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.size_bytes = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for size_bytes: {e}"));
+                self
+            }
+            pub fn status<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::BatchItemStatus>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.status = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PiiBatchItemResult> for super::PiiBatchItemResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PiiBatchItemResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    content_type: value.content_type?,
+                    detection: value.detection?,
+                    download_url: value.download_url?,
+                    error: value.error?,
+                    expires_at: value.expires_at?,
+                    filename: value.filename?,
+                    index: value.index?,
+                    size_bytes: value.size_bytes?,
+                    status: value.status?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PiiBatchItemResult> for PiiBatchItemResult {
+            fn from(value: super::PiiBatchItemResult) -> Self {
+                Self {
+                    content_type: Ok(value.content_type),
+                    detection: Ok(value.detection),
+                    download_url: Ok(value.download_url),
+                    error: Ok(value.error),
+                    expires_at: Ok(value.expires_at),
+                    filename: Ok(value.filename),
+                    index: Ok(value.index),
+                    size_bytes: Ok(value.size_bytes),
+                    status: Ok(value.status),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PiiBatchResult {
+            failed: ::std::result::Result<u64, ::std::string::String>,
+            results: ::std::result::Result<
+                ::std::vec::Vec<super::PiiBatchItemResult>,
+                ::std::string::String,
+            >,
+            succeeded: ::std::result::Result<u64, ::std::string::String>,
+        }
+        impl ::std::default::Default for PiiBatchResult {
+            fn default() -> Self {
+                Self {
+                    failed: Err("no value supplied for failed".to_string()),
+                    results: Err("no value supplied for results".to_string()),
+                    succeeded: Err("no value supplied for succeeded".to_string()),
+                }
+            }
+        }
+        impl PiiBatchResult {
+            pub fn failed<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.failed = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for failed: {e}"));
+                self
+            }
+            pub fn results<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::PiiBatchItemResult>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.results = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for results: {e}"));
+                self
+            }
+            pub fn succeeded<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.succeeded = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for succeeded: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PiiBatchResult> for super::PiiBatchResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PiiBatchResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    failed: value.failed?,
+                    results: value.results?,
+                    succeeded: value.succeeded?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PiiBatchResult> for PiiBatchResult {
+            fn from(value: super::PiiBatchResult) -> Self {
+                Self {
+                    failed: Ok(value.failed),
+                    results: Ok(value.results),
+                    succeeded: Ok(value.succeeded),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PiiEntity {
+            bounding_box: ::std::result::Result<
+                ::std::option::Option<super::BoundingBox>,
+                ::std::string::String,
+            >,
+            confidence: ::std::result::Result<f64, ::std::string::String>,
+            end: ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
+            page: ::std::result::Result<::std::num::NonZeroU32, ::std::string::String>,
+            start: ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
+            text: ::std::result::Result<::std::string::String, ::std::string::String>,
+            type_: ::std::result::Result<super::PiiEntityType, ::std::string::String>,
+        }
+        impl ::std::default::Default for PiiEntity {
+            fn default() -> Self {
+                Self {
+                    bounding_box: Ok(Default::default()),
+                    confidence: Err("no value supplied for confidence".to_string()),
+                    end: Ok(Default::default()),
+                    page: Err("no value supplied for page".to_string()),
+                    start: Ok(Default::default()),
+                    text: Err("no value supplied for text".to_string()),
+                    type_: Err("no value supplied for type_".to_string()),
+                }
+            }
+        }
+        impl PiiEntity {
+            pub fn bounding_box<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::BoundingBox>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.bounding_box = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for bounding_box: {e}"));
+                self
+            }
+            pub fn confidence<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.confidence = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for confidence: {e}"));
+                self
+            }
+            pub fn end<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<u64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.end = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for end: {e}"));
+                self
+            }
+            pub fn page<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::num::NonZeroU32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.page = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for page: {e}"));
+                self
+            }
+            pub fn start<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<u64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.start = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for start: {e}"));
+                self
+            }
+            pub fn text<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.text = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for text: {e}"));
+                self
+            }
+            pub fn type_<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::PiiEntityType>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.type_ = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PiiEntity> for super::PiiEntity {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PiiEntity,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    bounding_box: value.bounding_box?,
+                    confidence: value.confidence?,
+                    end: value.end?,
+                    page: value.page?,
+                    start: value.start?,
+                    text: value.text?,
+                    type_: value.type_?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PiiEntity> for PiiEntity {
+            fn from(value: super::PiiEntity) -> Self {
+                Self {
+                    bounding_box: Ok(value.bounding_box),
+                    confidence: Ok(value.confidence),
+                    end: Ok(value.end),
+                    page: Ok(value.page),
+                    start: Ok(value.start),
+                    text: Ok(value.text),
+                    type_: Ok(value.type_),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PostalCodeValidateRequest {
+            country: ::std::result::Result<
+                super::PostalCodeValidateRequestCountry,
+                ::std::string::String,
+            >,
+            postal_code: ::std::result::Result<
+                super::PostalCodeValidateRequestPostalCode,
+                ::std::string::String,
+            >,
+            subdivision: ::std::result::Result<
+                ::std::option::Option<super::PostalCodeValidateRequestSubdivision>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for PostalCodeValidateRequest {
+            fn default() -> Self {
+                Self {
+                    country: Err("no value supplied for country".to_string()),
+                    postal_code: Err("no value supplied for postal_code".to_string()),
+                    subdivision: Ok(Default::default()),
+                }
+            }
+        }
+        impl PostalCodeValidateRequest {
+            pub fn country<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::PostalCodeValidateRequestCountry>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.country = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for country: {e}"));
+                self
+            }
+            pub fn postal_code<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::PostalCodeValidateRequestPostalCode>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.postal_code = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for postal_code: {e}"));
+                self
+            }
+            pub fn subdivision<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::PostalCodeValidateRequestSubdivision>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.subdivision = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for subdivision: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PostalCodeValidateRequest> for super::PostalCodeValidateRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PostalCodeValidateRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    country: value.country?,
+                    postal_code: value.postal_code?,
+                    subdivision: value.subdivision?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PostalCodeValidateRequest> for PostalCodeValidateRequest {
+            fn from(value: super::PostalCodeValidateRequest) -> Self {
+                Self {
+                    country: Ok(value.country),
+                    postal_code: Ok(value.postal_code),
+                    subdivision: Ok(value.subdivision),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct PostalCodeValidationResult {
+            country: ::std::result::Result<::std::string::String, ::std::string::String>,
+            error: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            example: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            has_postal_codes: ::std::result::Result<bool, ::std::string::String>,
+            normalized: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            pattern: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            subdivision: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            subdivision_match:
+                ::std::result::Result<::std::option::Option<bool>, ::std::string::String>,
+            valid: ::std::result::Result<bool, ::std::string::String>,
+        }
+        impl ::std::default::Default for PostalCodeValidationResult {
+            fn default() -> Self {
+                Self {
+                    country: Err("no value supplied for country".to_string()),
+                    error: Ok(Default::default()),
+                    example: Ok(Default::default()),
+                    has_postal_codes: Err("no value supplied for has_postal_codes".to_string()),
+                    normalized: Ok(Default::default()),
+                    pattern: Ok(Default::default()),
+                    subdivision: Ok(Default::default()),
+                    subdivision_match: Ok(Default::default()),
+                    valid: Err("no value supplied for valid".to_string()),
+                }
+            }
+        }
+        impl PostalCodeValidationResult {
+            pub fn country<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.country = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for country: {e}"));
+                self
+            }
+            pub fn error<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.error = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self
+            }
+            pub fn example<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.example = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for example: {e}"));
+                self
+            }
+            pub fn has_postal_codes<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.has_postal_codes = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for has_postal_codes: {e}")
+                });
+                self
+            }
+            pub fn normalized<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.normalized = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for normalized: {e}"));
+                self
+            }
+            pub fn pattern<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.pattern = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for pattern: {e}"));
+                self
+            }
+            pub fn subdivision<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.subdivision = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for subdivision: {e}"));
+                self
+            }
+            pub fn subdivision_match<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<bool>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.subdivision_match = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for subdivision_match: {e}")
+                });
+                self
+            }
+            pub fn valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.valid = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for valid: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PostalCodeValidationResult> for super::PostalCodeValidationResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PostalCodeValidationResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    country: value.country?,
+                    error: value.error?,
+                    example: value.example?,
+                    has_postal_codes: value.has_postal_codes?,
+                    normalized: value.normalized?,
+                    pattern: value.pattern?,
+                    subdivision: value.subdivision?,
+                    subdivision_match: value.subdivision_match?,
+                    valid: value.valid?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PostalCodeValidationResult> for PostalCodeValidationResult {
+            fn from(value: super::PostalCodeValidationResult) -> Self {
+                Self {
+                    country: Ok(value.country),
+                    error: Ok(value.error),
+                    example: Ok(value.example),
+                    has_postal_codes: Ok(value.has_postal_codes),
+                    normalized: Ok(value.normalized),
+                    pattern: Ok(value.pattern),
+                    subdivision: Ok(value.subdivision),
+                    subdivision_match: Ok(value.subdivision_match),
+                    valid: Ok(value.valid),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct RedactForm {
+            allow_list: ::std::result::Result<
+                ::std::option::Option<super::RedactFormAllowList>,
+                ::std::string::String,
+            >,
+            entity_types: ::std::result::Result<
+                ::std::option::Option<super::RedactFormEntityTypes>,
+                ::std::string::String,
+            >,
+            file: ::std::result::Result<::std::string::String, ::std::string::String>,
+            fill_color: ::std::result::Result<super::RedactFormFillColor, ::std::string::String>,
+            language: ::std::result::Result<
+                ::std::option::Option<super::PiiLanguage>,
+                ::std::string::String,
+            >,
+            min_confidence: ::std::result::Result<f64, ::std::string::String>,
+            text_layer: ::std::result::Result<bool, ::std::string::String>,
+        }
+        impl ::std::default::Default for RedactForm {
+            fn default() -> Self {
+                Self {
+                    allow_list: Ok(Default::default()),
+                    entity_types: Ok(Default::default()),
+                    file: Err("no value supplied for file".to_string()),
+                    fill_color: Ok(super::defaults::redact_form_fill_color()),
+                    language: Ok(Default::default()),
+                    min_confidence: Ok(super::defaults::redact_form_min_confidence()),
+                    text_layer: Ok(Default::default()),
+                }
+            }
+        }
+        impl RedactForm {
+            pub fn allow_list<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::RedactFormAllowList>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.allow_list = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for allow_list: {e}"));
+                self
+            }
+            pub fn entity_types<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::RedactFormEntityTypes>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.entity_types = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for entity_types: {e}"));
+                self
+            }
+            pub fn file<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.file = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for file: {e}"));
+                self
+            }
+            pub fn fill_color<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::RedactFormFillColor>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.fill_color = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for fill_color: {e}"));
+                self
+            }
+            pub fn language<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PiiLanguage>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.language = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for language: {e}"));
+                self
+            }
+            pub fn min_confidence<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.min_confidence = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for min_confidence: {e}")
+                });
+                self
+            }
+            pub fn text_layer<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.text_layer = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for text_layer: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<RedactForm> for super::RedactForm {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: RedactForm,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    allow_list: value.allow_list?,
+                    entity_types: value.entity_types?,
+                    file: value.file?,
+                    fill_color: value.fill_color?,
+                    language: value.language?,
+                    min_confidence: value.min_confidence?,
+                    text_layer: value.text_layer?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::RedactForm> for RedactForm {
+            fn from(value: super::RedactForm) -> Self {
+                Self {
+                    allow_list: Ok(value.allow_list),
+                    entity_types: Ok(value.entity_types),
+                    file: Ok(value.file),
+                    fill_color: Ok(value.fill_color),
+                    language: Ok(value.language),
+                    min_confidence: Ok(value.min_confidence),
+                    text_layer: Ok(value.text_layer),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ReportForm {
+            file: ::std::result::Result<::std::string::String, ::std::string::String>,
+            language: ::std::result::Result<
+                ::std::option::Option<super::LegalLanguage>,
+                ::std::string::String,
+            >,
+            perspective: ::std::result::Result<
+                ::std::option::Option<super::ReportFormPerspective>,
+                ::std::string::String,
+            >,
+            title: ::std::result::Result<
+                ::std::option::Option<super::ReportFormTitle>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for ReportForm {
+            fn default() -> Self {
+                Self {
+                    file: Err("no value supplied for file".to_string()),
+                    language: Ok(Default::default()),
+                    perspective: Ok(Default::default()),
+                    title: Ok(Default::default()),
+                }
+            }
+        }
+        impl ReportForm {
+            pub fn file<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.file = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for file: {e}"));
+                self
+            }
+            pub fn language<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::LegalLanguage>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.language = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for language: {e}"));
+                self
+            }
+            pub fn perspective<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::ReportFormPerspective>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.perspective = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for perspective: {e}"));
+                self
+            }
+            pub fn title<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::ReportFormTitle>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.title = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for title: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ReportForm> for super::ReportForm {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ReportForm,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    file: value.file?,
+                    language: value.language?,
+                    perspective: value.perspective?,
+                    title: value.title?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ReportForm> for ReportForm {
+            fn from(value: super::ReportForm) -> Self {
+                Self {
+                    file: Ok(value.file),
+                    language: Ok(value.language),
+                    perspective: Ok(value.perspective),
+                    title: Ok(value.title),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct SanctionsBatchItemResult {
+            error:
+                ::std::result::Result<::std::option::Option<super::Error>, ::std::string::String>,
+            index: ::std::result::Result<u64, ::std::string::String>,
+            result: ::std::result::Result<
+                ::std::option::Option<super::ScreenResult>,
+                ::std::string::String,
+            >,
+            status: ::std::result::Result<super::BatchItemStatus, ::std::string::String>,
+        }
+        impl ::std::default::Default for SanctionsBatchItemResult {
+            fn default() -> Self {
+                Self {
+                    error: Ok(Default::default()),
+                    index: Err("no value supplied for index".to_string()),
+                    result: Ok(Default::default()),
+                    status: Err("no value supplied for status".to_string()),
+                }
+            }
+        }
+        impl SanctionsBatchItemResult {
+            pub fn error<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::Error>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.error = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self
+            }
+            pub fn index<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.index = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for index: {e}"));
+                self
+            }
+            pub fn result<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::ScreenResult>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.result = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for result: {e}"));
+                self
+            }
+            pub fn status<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::BatchItemStatus>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.status = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<SanctionsBatchItemResult> for super::SanctionsBatchItemResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: SanctionsBatchItemResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    error: value.error?,
+                    index: value.index?,
+                    result: value.result?,
+                    status: value.status?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::SanctionsBatchItemResult> for SanctionsBatchItemResult {
+            fn from(value: super::SanctionsBatchItemResult) -> Self {
+                Self {
+                    error: Ok(value.error),
+                    index: Ok(value.index),
+                    result: Ok(value.result),
+                    status: Ok(value.status),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct SanctionsBatchRequest {
+            entities:
+                ::std::result::Result<::std::vec::Vec<super::ScreenRequest>, ::std::string::String>,
+        }
+        impl ::std::default::Default for SanctionsBatchRequest {
+            fn default() -> Self {
+                Self {
+                    entities: Err("no value supplied for entities".to_string()),
+                }
+            }
+        }
+        impl SanctionsBatchRequest {
+            pub fn entities<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::ScreenRequest>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.entities = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for entities: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<SanctionsBatchRequest> for super::SanctionsBatchRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: SanctionsBatchRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    entities: value.entities?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::SanctionsBatchRequest> for SanctionsBatchRequest {
+            fn from(value: super::SanctionsBatchRequest) -> Self {
+                Self {
+                    entities: Ok(value.entities),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct SanctionsBatchResult {
+            failed: ::std::result::Result<u64, ::std::string::String>,
+            results: ::std::result::Result<
+                ::std::vec::Vec<super::SanctionsBatchItemResult>,
+                ::std::string::String,
+            >,
+            screened_at: ::std::result::Result<
+                ::chrono::DateTime<::chrono::offset::Utc>,
+                ::std::string::String,
+            >,
+            succeeded: ::std::result::Result<u64, ::std::string::String>,
+        }
+        impl ::std::default::Default for SanctionsBatchResult {
+            fn default() -> Self {
+                Self {
+                    failed: Err("no value supplied for failed".to_string()),
+                    results: Err("no value supplied for results".to_string()),
+                    screened_at: Err("no value supplied for screened_at".to_string()),
+                    succeeded: Err("no value supplied for succeeded".to_string()),
+                }
+            }
+        }
+        impl SanctionsBatchResult {
+            pub fn failed<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.failed = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for failed: {e}"));
+                self
+            }
+            pub fn results<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::SanctionsBatchItemResult>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.results = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for results: {e}"));
+                self
+            }
+            pub fn screened_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.screened_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for screened_at: {e}"));
+                self
+            }
+            pub fn succeeded<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.succeeded = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for succeeded: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<SanctionsBatchResult> for super::SanctionsBatchResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: SanctionsBatchResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    failed: value.failed?,
+                    results: value.results?,
+                    screened_at: value.screened_at?,
+                    succeeded: value.succeeded?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::SanctionsBatchResult> for SanctionsBatchResult {
+            fn from(value: super::SanctionsBatchResult) -> Self {
+                Self {
+                    failed: Ok(value.failed),
+                    results: Ok(value.results),
+                    screened_at: Ok(value.screened_at),
+                    succeeded: Ok(value.succeeded),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct SanctionsIdentifier {
+            country: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            type_: ::std::result::Result<::std::string::String, ::std::string::String>,
+            value: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+        impl ::std::default::Default for SanctionsIdentifier {
+            fn default() -> Self {
+                Self {
+                    country: Ok(Default::default()),
+                    type_: Err("no value supplied for type_".to_string()),
+                    value: Err("no value supplied for value".to_string()),
+                }
+            }
+        }
+        impl SanctionsIdentifier {
+            pub fn country<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.country = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for country: {e}"));
+                self
+            }
+            pub fn type_<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.type_ = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self
+            }
+            pub fn value<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.value = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for value: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<SanctionsIdentifier> for super::SanctionsIdentifier {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: SanctionsIdentifier,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    country: value.country?,
+                    type_: value.type_?,
+                    value: value.value?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::SanctionsIdentifier> for SanctionsIdentifier {
+            fn from(value: super::SanctionsIdentifier) -> Self {
+                Self {
+                    country: Ok(value.country),
+                    type_: Ok(value.type_),
+                    value: Ok(value.value),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct SanctionsMatch {
+            dates_of_birth: ::std::result::Result<
+                ::std::vec::Vec<::std::string::String>,
+                ::std::string::String,
+            >,
+            entity_id: ::std::result::Result<::std::string::String, ::std::string::String>,
+            entity_type: ::std::result::Result<super::EntityType, ::std::string::String>,
+            explanation:
+                ::std::result::Result<::std::vec::Vec<super::MatchSignal>, ::std::string::String>,
+            identifiers: ::std::result::Result<
+                ::std::vec::Vec<super::SanctionsIdentifier>,
+                ::std::string::String,
+            >,
+            list: ::std::result::Result<super::SanctionsList, ::std::string::String>,
+            matched_alias_quality:
+                ::std::result::Result<super::AliasQuality, ::std::string::String>,
+            matched_fields:
+                ::std::result::Result<::std::vec::Vec<super::MatchField>, ::std::string::String>,
+            matched_name: ::std::result::Result<::std::string::String, ::std::string::String>,
+            nationalities: ::std::result::Result<
+                ::std::vec::Vec<::std::string::String>,
+                ::std::string::String,
+            >,
+            primary_name: ::std::result::Result<::std::string::String, ::std::string::String>,
+            programs: ::std::result::Result<
+                ::std::vec::Vec<::std::string::String>,
+                ::std::string::String,
+            >,
+            score: ::std::result::Result<f64, ::std::string::String>,
+            source: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+        impl ::std::default::Default for SanctionsMatch {
+            fn default() -> Self {
+                Self {
+                    dates_of_birth: Err("no value supplied for dates_of_birth".to_string()),
+                    entity_id: Err("no value supplied for entity_id".to_string()),
+                    entity_type: Err("no value supplied for entity_type".to_string()),
+                    explanation: Err("no value supplied for explanation".to_string()),
+                    identifiers: Err("no value supplied for identifiers".to_string()),
+                    list: Err("no value supplied for list".to_string()),
+                    matched_alias_quality: Err(
+                        "no value supplied for matched_alias_quality".to_string()
+                    ),
+                    matched_fields: Err("no value supplied for matched_fields".to_string()),
+                    matched_name: Err("no value supplied for matched_name".to_string()),
+                    nationalities: Err("no value supplied for nationalities".to_string()),
+                    primary_name: Err("no value supplied for primary_name".to_string()),
+                    programs: Err("no value supplied for programs".to_string()),
+                    score: Err("no value supplied for score".to_string()),
+                    source: Err("no value supplied for source".to_string()),
+                }
+            }
+        }
+        impl SanctionsMatch {
+            pub fn dates_of_birth<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.dates_of_birth = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for dates_of_birth: {e}")
+                });
+                self
+            }
+            pub fn entity_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.entity_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for entity_id: {e}"));
+                self
+            }
+            pub fn entity_type<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::EntityType>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.entity_type = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for entity_type: {e}"));
+                self
+            }
+            pub fn explanation<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::MatchSignal>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.explanation = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for explanation: {e}"));
+                self
+            }
+            pub fn identifiers<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::SanctionsIdentifier>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.identifiers = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for identifiers: {e}"));
+                self
+            }
+            pub fn list<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::SanctionsList>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.list = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for list: {e}"));
+                self
+            }
+            pub fn matched_alias_quality<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::AliasQuality>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.matched_alias_quality = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for matched_alias_quality: {e}")
+                });
+                self
+            }
+            pub fn matched_fields<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::MatchField>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.matched_fields = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for matched_fields: {e}")
+                });
+                self
+            }
+            pub fn matched_name<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.matched_name = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for matched_name: {e}"));
+                self
+            }
+            pub fn nationalities<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.nationalities = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for nationalities: {e}"));
+                self
+            }
+            pub fn primary_name<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.primary_name = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for primary_name: {e}"));
+                self
+            }
+            pub fn programs<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.programs = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for programs: {e}"));
+                self
+            }
+            pub fn score<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.score = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for score: {e}"));
+                self
+            }
+            pub fn source<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.source = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for source: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<SanctionsMatch> for super::SanctionsMatch {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: SanctionsMatch,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    dates_of_birth: value.dates_of_birth?,
+                    entity_id: value.entity_id?,
+                    entity_type: value.entity_type?,
+                    explanation: value.explanation?,
+                    identifiers: value.identifiers?,
+                    list: value.list?,
+                    matched_alias_quality: value.matched_alias_quality?,
+                    matched_fields: value.matched_fields?,
+                    matched_name: value.matched_name?,
+                    nationalities: value.nationalities?,
+                    primary_name: value.primary_name?,
+                    programs: value.programs?,
+                    score: value.score?,
+                    source: value.source?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::SanctionsMatch> for SanctionsMatch {
+            fn from(value: super::SanctionsMatch) -> Self {
+                Self {
+                    dates_of_birth: Ok(value.dates_of_birth),
+                    entity_id: Ok(value.entity_id),
+                    entity_type: Ok(value.entity_type),
+                    explanation: Ok(value.explanation),
+                    identifiers: Ok(value.identifiers),
+                    list: Ok(value.list),
+                    matched_alias_quality: Ok(value.matched_alias_quality),
+                    matched_fields: Ok(value.matched_fields),
+                    matched_name: Ok(value.matched_name),
+                    nationalities: Ok(value.nationalities),
+                    primary_name: Ok(value.primary_name),
+                    programs: Ok(value.programs),
+                    score: Ok(value.score),
+                    source: Ok(value.source),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ScreenRequest {
+            country: ::std::result::Result<
+                ::std::option::Option<super::ScreenRequestCountry>,
+                ::std::string::String,
+            >,
+            entity_type: ::std::result::Result<
+                ::std::option::Option<super::EntityType>,
+                ::std::string::String,
+            >,
+            name: ::std::result::Result<super::ScreenRequestName, ::std::string::String>,
+            threshold: ::std::result::Result<f64, ::std::string::String>,
+        }
+        impl ::std::default::Default for ScreenRequest {
+            fn default() -> Self {
+                Self {
+                    country: Ok(Default::default()),
+                    entity_type: Ok(Default::default()),
+                    name: Err("no value supplied for name".to_string()),
+                    threshold: Ok(super::defaults::screen_request_threshold()),
+                }
+            }
+        }
+        impl ScreenRequest {
+            pub fn country<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::ScreenRequestCountry>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.country = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for country: {e}"));
+                self
+            }
+            pub fn entity_type<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::EntityType>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.entity_type = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for entity_type: {e}"));
+                self
+            }
+            pub fn name<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::ScreenRequestName>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.name = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self
+            }
+            pub fn threshold<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.threshold = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for threshold: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ScreenRequest> for super::ScreenRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ScreenRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    country: value.country?,
+                    entity_type: value.entity_type?,
+                    name: value.name?,
+                    threshold: value.threshold?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ScreenRequest> for ScreenRequest {
+            fn from(value: super::ScreenRequest) -> Self {
+                Self {
+                    country: Ok(value.country),
+                    entity_type: Ok(value.entity_type),
+                    name: Ok(value.name),
+                    threshold: Ok(value.threshold),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ScreenResult {
+            list_versions:
+                ::std::result::Result<::std::vec::Vec<super::ListVersion>, ::std::string::String>,
+            lists_checked:
+                ::std::result::Result<::std::vec::Vec<super::SanctionsList>, ::std::string::String>,
+            match_found: ::std::result::Result<bool, ::std::string::String>,
+            matches: ::std::result::Result<
+                ::std::vec::Vec<super::SanctionsMatch>,
+                ::std::string::String,
+            >,
+            risk_score: ::std::result::Result<f64, ::std::string::String>,
+            screened_at: ::std::result::Result<
+                ::chrono::DateTime<::chrono::offset::Utc>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for ScreenResult {
+            fn default() -> Self {
+                Self {
+                    list_versions: Err("no value supplied for list_versions".to_string()),
+                    lists_checked: Err("no value supplied for lists_checked".to_string()),
+                    match_found: Err("no value supplied for match_found".to_string()),
+                    matches: Err("no value supplied for matches".to_string()),
+                    risk_score: Err("no value supplied for risk_score".to_string()),
+                    screened_at: Err("no value supplied for screened_at".to_string()),
+                }
+            }
+        }
+        impl ScreenResult {
+            pub fn list_versions<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::ListVersion>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.list_versions = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for list_versions: {e}"));
+                self
+            }
+            pub fn lists_checked<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::SanctionsList>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.lists_checked = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for lists_checked: {e}"));
+                self
+            }
+            pub fn match_found<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.match_found = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for match_found: {e}"));
+                self
+            }
+            pub fn matches<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::SanctionsMatch>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.matches = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for matches: {e}"));
+                self
+            }
+            pub fn risk_score<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.risk_score = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for risk_score: {e}"));
+                self
+            }
+            pub fn screened_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.screened_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for screened_at: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ScreenResult> for super::ScreenResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ScreenResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    list_versions: value.list_versions?,
+                    lists_checked: value.lists_checked?,
+                    match_found: value.match_found?,
+                    matches: value.matches?,
+                    risk_score: value.risk_score?,
+                    screened_at: value.screened_at?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ScreenResult> for ScreenResult {
+            fn from(value: super::ScreenResult) -> Self {
+                Self {
+                    list_versions: Ok(value.list_versions),
+                    lists_checked: Ok(value.lists_checked),
+                    match_found: Ok(value.match_found),
+                    matches: Ok(value.matches),
+                    risk_score: Ok(value.risk_score),
+                    screened_at: Ok(value.screened_at),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct Screenshot {
+            download_url: ::std::result::Result<::std::string::String, ::std::string::String>,
+            expires_at: ::std::result::Result<
+                ::chrono::DateTime<::chrono::offset::Utc>,
+                ::std::string::String,
+            >,
+            format: ::std::result::Result<super::ImageFormat, ::std::string::String>,
+            height: ::std::result::Result<i32, ::std::string::String>,
+            screenshot_id: ::std::result::Result<::std::string::String, ::std::string::String>,
+            size_bytes: ::std::result::Result<i64, ::std::string::String>,
+            width: ::std::result::Result<i32, ::std::string::String>,
+        }
+        impl ::std::default::Default for Screenshot {
+            fn default() -> Self {
+                Self {
+                    download_url: Err("no value supplied for download_url".to_string()),
+                    expires_at: Err("no value supplied for expires_at".to_string()),
+                    format: Err("no value supplied for format".to_string()),
+                    height: Err("no value supplied for height".to_string()),
+                    screenshot_id: Err("no value supplied for screenshot_id".to_string()),
+                    size_bytes: Err("no value supplied for size_bytes".to_string()),
+                    width: Err("no value supplied for width".to_string()),
+                }
+            }
+        }
+        impl Screenshot {
+            pub fn download_url<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.download_url = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for download_url: {e}"));
+                self
+            }
+            pub fn expires_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.expires_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for expires_at: {e}"));
+                self
+            }
+            pub fn format<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::ImageFormat>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.format = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for format: {e}"));
+                self
+            }
+            pub fn height<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.height = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for height: {e}"));
+                self
+            }
+            pub fn screenshot_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.screenshot_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for screenshot_id: {e}"));
+                self
+            }
+            pub fn size_bytes<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.size_bytes = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for size_bytes: {e}"));
+                self
+            }
+            pub fn width<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.width = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for width: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<Screenshot> for super::Screenshot {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: Screenshot,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    download_url: value.download_url?,
+                    expires_at: value.expires_at?,
+                    format: value.format?,
+                    height: value.height?,
+                    screenshot_id: value.screenshot_id?,
+                    size_bytes: value.size_bytes?,
+                    width: value.width?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::Screenshot> for Screenshot {
+            fn from(value: super::Screenshot) -> Self {
+                Self {
+                    download_url: Ok(value.download_url),
+                    expires_at: Ok(value.expires_at),
+                    format: Ok(value.format),
+                    height: Ok(value.height),
+                    screenshot_id: Ok(value.screenshot_id),
+                    size_bytes: Ok(value.size_bytes),
+                    width: Ok(value.width),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ScreenshotBatchItemResult {
+            error:
+                ::std::result::Result<::std::option::Option<super::Error>, ::std::string::String>,
+            index: ::std::result::Result<u64, ::std::string::String>,
+            screenshot: ::std::result::Result<
+                ::std::option::Option<super::Screenshot>,
+                ::std::string::String,
+            >,
+            status: ::std::result::Result<super::BatchItemStatus, ::std::string::String>,
+        }
+        impl ::std::default::Default for ScreenshotBatchItemResult {
+            fn default() -> Self {
+                Self {
+                    error: Ok(Default::default()),
+                    index: Err("no value supplied for index".to_string()),
+                    screenshot: Ok(Default::default()),
+                    status: Err("no value supplied for status".to_string()),
+                }
+            }
+        }
+        impl ScreenshotBatchItemResult {
+            pub fn error<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::Error>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.error = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self
+            }
+            pub fn index<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.index = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for index: {e}"));
+                self
+            }
+            pub fn screenshot<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::Screenshot>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.screenshot = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for screenshot: {e}"));
+                self
+            }
+            pub fn status<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::BatchItemStatus>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.status = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ScreenshotBatchItemResult> for super::ScreenshotBatchItemResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ScreenshotBatchItemResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    error: value.error?,
+                    index: value.index?,
+                    screenshot: value.screenshot?,
+                    status: value.status?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ScreenshotBatchItemResult> for ScreenshotBatchItemResult {
+            fn from(value: super::ScreenshotBatchItemResult) -> Self {
+                Self {
+                    error: Ok(value.error),
+                    index: Ok(value.index),
+                    screenshot: Ok(value.screenshot),
+                    status: Ok(value.status),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ScreenshotBatchRequest {
+            items: ::std::result::Result<
+                ::std::vec::Vec<super::ScreenshotRequest>,
+                ::std::string::String,
+            >,
+        }
+        impl ::std::default::Default for ScreenshotBatchRequest {
+            fn default() -> Self {
+                Self {
+                    items: Err("no value supplied for items".to_string()),
+                }
+            }
+        }
+        impl ScreenshotBatchRequest {
+            pub fn items<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::ScreenshotRequest>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.items = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for items: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ScreenshotBatchRequest> for super::ScreenshotBatchRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ScreenshotBatchRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    items: value.items?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ScreenshotBatchRequest> for ScreenshotBatchRequest {
+            fn from(value: super::ScreenshotBatchRequest) -> Self {
+                Self {
+                    items: Ok(value.items),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ScreenshotBatchResult {
+            failed: ::std::result::Result<u64, ::std::string::String>,
+            results: ::std::result::Result<
+                ::std::vec::Vec<super::ScreenshotBatchItemResult>,
+                ::std::string::String,
+            >,
+            succeeded: ::std::result::Result<u64, ::std::string::String>,
+        }
+        impl ::std::default::Default for ScreenshotBatchResult {
+            fn default() -> Self {
+                Self {
+                    failed: Err("no value supplied for failed".to_string()),
+                    results: Err("no value supplied for results".to_string()),
+                    succeeded: Err("no value supplied for succeeded".to_string()),
+                }
+            }
+        }
+        impl ScreenshotBatchResult {
+            pub fn failed<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.failed = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for failed: {e}"));
+                self
+            }
+            pub fn results<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::ScreenshotBatchItemResult>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.results = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for results: {e}"));
+                self
+            }
+            pub fn succeeded<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.succeeded = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for succeeded: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ScreenshotBatchResult> for super::ScreenshotBatchResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ScreenshotBatchResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    failed: value.failed?,
+                    results: value.results?,
+                    succeeded: value.succeeded?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ScreenshotBatchResult> for ScreenshotBatchResult {
+            fn from(value: super::ScreenshotBatchResult) -> Self {
+                Self {
+                    failed: Ok(value.failed),
+                    results: Ok(value.results),
+                    succeeded: Ok(value.succeeded),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct ScreenshotRequest {
+            dark_mode: ::std::result::Result<bool, ::std::string::String>,
+            delay: ::std::result::Result<i32, ::std::string::String>,
+            device_scale_factor: ::std::result::Result<f64, ::std::string::String>,
+            fail_on_http_error: ::std::result::Result<bool, ::std::string::String>,
+            format: ::std::result::Result<
+                ::std::option::Option<super::ImageFormat>,
+                ::std::string::String,
+            >,
+            full_page: ::std::result::Result<bool, ::std::string::String>,
+            full_page_max_height: ::std::result::Result<i32, ::std::string::String>,
+            height: ::std::result::Result<i32, ::std::string::String>,
+            hide_selectors: ::std::result::Result<
+                ::std::vec::Vec<super::ScreenshotRequestHideSelectorsItem>,
+                ::std::string::String,
+            >,
+            quality: ::std::result::Result<::std::num::NonZeroU32, ::std::string::String>,
+            reduced_motion: ::std::result::Result<bool, ::std::string::String>,
+            selector: ::std::result::Result<
+                ::std::option::Option<super::ScreenshotRequestSelector>,
+                ::std::string::String,
+            >,
+            timeout_ms: ::std::result::Result<i32, ::std::string::String>,
+            transparent_background: ::std::result::Result<bool, ::std::string::String>,
+            url: ::std::result::Result<super::ScreenshotRequestUrl, ::std::string::String>,
+            user_agent: ::std::result::Result<
+                ::std::option::Option<super::ScreenshotRequestUserAgent>,
+                ::std::string::String,
+            >,
+            wait_for_selector: ::std::result::Result<
+                ::std::option::Option<super::ScreenshotRequestWaitForSelector>,
+                ::std::string::String,
+            >,
+            wait_until: ::std::result::Result<
+                ::std::option::Option<super::WaitUntil>,
+                ::std::string::String,
+            >,
+            width: ::std::result::Result<i32, ::std::string::String>,
+        }
+        impl ::std::default::Default for ScreenshotRequest {
+            fn default() -> Self {
+                Self {
+                    dark_mode: Ok(Default::default()),
+                    delay: Ok(Default::default()),
+                    device_scale_factor: Ok(
+                        super::defaults::screenshot_request_device_scale_factor(),
+                    ),
+                    fail_on_http_error: Ok(Default::default()),
+                    format: Ok(Default::default()),
+                    full_page: Ok(Default::default()),
+                    full_page_max_height: Ok(super::defaults::default_u64::<i32, 20000>()),
+                    height: Ok(super::defaults::default_u64::<i32, 800>()),
+                    hide_selectors: Ok(Default::default()),
+                    quality: Ok(super::defaults::default_nzu64::<::std::num::NonZeroU32, 80>()),
+                    reduced_motion: Ok(Default::default()),
+                    selector: Ok(Default::default()),
+                    timeout_ms: Ok(super::defaults::default_u64::<i32, 30000>()),
+                    transparent_background: Ok(Default::default()),
+                    url: Err("no value supplied for url".to_string()),
+                    user_agent: Ok(Default::default()),
+                    wait_for_selector: Ok(Default::default()),
+                    wait_until: Ok(Default::default()),
+                    width: Ok(super::defaults::default_u64::<i32, 1280>()),
+                }
+            }
+        }
+        impl ScreenshotRequest {
+            pub fn dark_mode<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.dark_mode = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for dark_mode: {e}"));
+                self
+            }
+            pub fn delay<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.delay = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for delay: {e}"));
+                self
+            }
+            pub fn device_scale_factor<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.device_scale_factor = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for device_scale_factor: {e}")
+                });
+                self
+            }
+            pub fn fail_on_http_error<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.fail_on_http_error = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for fail_on_http_error: {e}")
+                });
+                self
+            }
+            pub fn format<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::ImageFormat>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.format = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for format: {e}"));
+                self
+            }
+            pub fn full_page<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.full_page = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for full_page: {e}"));
+                self
+            }
+            pub fn full_page_max_height<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.full_page_max_height = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for full_page_max_height: {e}")
+                });
+                self
+            }
+            pub fn height<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.height = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for height: {e}"));
+                self
+            }
+            pub fn hide_selectors<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::vec::Vec<super::ScreenshotRequestHideSelectorsItem>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.hide_selectors = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for hide_selectors: {e}")
+                });
+                self
+            }
+            pub fn quality<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::num::NonZeroU32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.quality = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for quality: {e}"));
+                self
+            }
+            pub fn reduced_motion<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.reduced_motion = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for reduced_motion: {e}")
+                });
+                self
+            }
+            pub fn selector<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::ScreenshotRequestSelector>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.selector = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for selector: {e}"));
+                self
+            }
+            pub fn timeout_ms<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.timeout_ms = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for timeout_ms: {e}"));
+                self
+            }
+            pub fn transparent_background<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.transparent_background = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for transparent_background: {e}")
+                });
+                self
+            }
+            pub fn url<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::ScreenshotRequestUrl>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.url = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for url: {e}"));
+                self
+            }
+            pub fn user_agent<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::ScreenshotRequestUserAgent>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.user_agent = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for user_agent: {e}"));
+                self
+            }
+            pub fn wait_for_selector<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<
+                        ::std::option::Option<super::ScreenshotRequestWaitForSelector>,
+                    >,
+                T::Error: ::std::fmt::Display,
+            {
+                self.wait_for_selector = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for wait_for_selector: {e}")
+                });
+                self
+            }
+            pub fn wait_until<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::WaitUntil>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.wait_until = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for wait_until: {e}"));
+                self
+            }
+            pub fn width<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i32>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.width = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for width: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<ScreenshotRequest> for super::ScreenshotRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: ScreenshotRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    dark_mode: value.dark_mode?,
+                    delay: value.delay?,
+                    device_scale_factor: value.device_scale_factor?,
+                    fail_on_http_error: value.fail_on_http_error?,
+                    format: value.format?,
+                    full_page: value.full_page?,
+                    full_page_max_height: value.full_page_max_height?,
+                    height: value.height?,
+                    hide_selectors: value.hide_selectors?,
+                    quality: value.quality?,
+                    reduced_motion: value.reduced_motion?,
+                    selector: value.selector?,
+                    timeout_ms: value.timeout_ms?,
+                    transparent_background: value.transparent_background?,
+                    url: value.url?,
+                    user_agent: value.user_agent?,
+                    wait_for_selector: value.wait_for_selector?,
+                    wait_until: value.wait_until?,
+                    width: value.width?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::ScreenshotRequest> for ScreenshotRequest {
+            fn from(value: super::ScreenshotRequest) -> Self {
+                Self {
+                    dark_mode: Ok(value.dark_mode),
+                    delay: Ok(value.delay),
+                    device_scale_factor: Ok(value.device_scale_factor),
+                    fail_on_http_error: Ok(value.fail_on_http_error),
+                    format: Ok(value.format),
+                    full_page: Ok(value.full_page),
+                    full_page_max_height: Ok(value.full_page_max_height),
+                    height: Ok(value.height),
+                    hide_selectors: Ok(value.hide_selectors),
+                    quality: Ok(value.quality),
+                    reduced_motion: Ok(value.reduced_motion),
+                    selector: Ok(value.selector),
+                    timeout_ms: Ok(value.timeout_ms),
+                    transparent_background: Ok(value.transparent_background),
+                    url: Ok(value.url),
+                    user_agent: Ok(value.user_agent),
+                    wait_for_selector: Ok(value.wait_for_selector),
+                    wait_until: Ok(value.wait_until),
+                    width: Ok(value.width),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct StatementTransaction {
+            amount: ::std::result::Result<f64, ::std::string::String>,
+            balance: ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
+            date: ::std::result::Result<
+                ::std::option::Option<super::StatementTransactionDate>,
+                ::std::string::String,
+            >,
+            description: ::std::result::Result<::std::string::String, ::std::string::String>,
+            index: ::std::result::Result<u64, ::std::string::String>,
+        }
+        impl ::std::default::Default for StatementTransaction {
+            fn default() -> Self {
+                Self {
+                    amount: Err("no value supplied for amount".to_string()),
+                    balance: Ok(Default::default()),
+                    date: Ok(Default::default()),
+                    description: Err("no value supplied for description".to_string()),
+                    index: Err("no value supplied for index".to_string()),
+                }
+            }
+        }
+        impl StatementTransaction {
+            pub fn amount<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<f64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.amount = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for amount: {e}"));
+                self
+            }
+            pub fn balance<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<f64>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.balance = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for balance: {e}"));
+                self
+            }
+            pub fn date<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::StatementTransactionDate>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.date = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for date: {e}"));
+                self
+            }
+            pub fn description<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.description = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for description: {e}"));
+                self
+            }
+            pub fn index<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<u64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.index = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for index: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<StatementTransaction> for super::StatementTransaction {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: StatementTransaction,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    amount: value.amount?,
+                    balance: value.balance?,
+                    date: value.date?,
+                    description: value.description?,
+                    index: value.index?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::StatementTransaction> for StatementTransaction {
+            fn from(value: super::StatementTransaction) -> Self {
+                Self {
+                    amount: Ok(value.amount),
+                    balance: Ok(value.balance),
+                    date: Ok(value.date),
+                    description: Ok(value.description),
+                    index: Ok(value.index),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct Template {
+            builtin: ::std::result::Result<bool, ::std::string::String>,
+            created_at: ::std::result::Result<
+                ::chrono::DateTime<::chrono::offset::Utc>,
+                ::std::string::String,
+            >,
+            description: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            engine: ::std::result::Result<super::TemplateEngine, ::std::string::String>,
+            fields: ::std::result::Result<
+                ::std::vec::Vec<::std::string::String>,
+                ::std::string::String,
+            >,
+            name: ::std::result::Result<::std::string::String, ::std::string::String>,
+            size_bytes: ::std::result::Result<i64, ::std::string::String>,
+            template_id: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+        impl ::std::default::Default for Template {
+            fn default() -> Self {
+                Self {
+                    builtin: Err("no value supplied for builtin".to_string()),
+                    created_at: Err("no value supplied for created_at".to_string()),
+                    description: Ok(Default::default()),
+                    engine: Err("no value supplied for engine".to_string()),
+                    fields: Err("no value supplied for fields".to_string()),
+                    name: Err("no value supplied for name".to_string()),
+                    size_bytes: Err("no value supplied for size_bytes".to_string()),
+                    template_id: Err("no value supplied for template_id".to_string()),
+                }
+            }
+        }
+        impl Template {
+            pub fn builtin<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.builtin = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for builtin: {e}"));
+                self
+            }
+            pub fn created_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.created_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for created_at: {e}"));
+                self
+            }
+            pub fn description<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.description = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for description: {e}"));
+                self
+            }
+            pub fn engine<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::TemplateEngine>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.engine = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for engine: {e}"));
+                self
+            }
+            pub fn fields<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.fields = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for fields: {e}"));
+                self
+            }
+            pub fn name<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.name = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self
+            }
+            pub fn size_bytes<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.size_bytes = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for size_bytes: {e}"));
+                self
+            }
+            pub fn template_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.template_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for template_id: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<Template> for super::Template {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: Template,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    builtin: value.builtin?,
+                    created_at: value.created_at?,
+                    description: value.description?,
+                    engine: value.engine?,
+                    fields: value.fields?,
+                    name: value.name?,
+                    size_bytes: value.size_bytes?,
+                    template_id: value.template_id?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::Template> for Template {
+            fn from(value: super::Template) -> Self {
+                Self {
+                    builtin: Ok(value.builtin),
+                    created_at: Ok(value.created_at),
+                    description: Ok(value.description),
+                    engine: Ok(value.engine),
+                    fields: Ok(value.fields),
+                    name: Ok(value.name),
+                    size_bytes: Ok(value.size_bytes),
+                    template_id: Ok(value.template_id),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct TemplateList {
+            next_page_token: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            templates:
+                ::std::result::Result<::std::vec::Vec<super::Template>, ::std::string::String>,
+        }
+        impl ::std::default::Default for TemplateList {
+            fn default() -> Self {
+                Self {
+                    next_page_token: Ok(Default::default()),
+                    templates: Err("no value supplied for templates".to_string()),
+                }
+            }
+        }
+        impl TemplateList {
+            pub fn next_page_token<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.next_page_token = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for next_page_token: {e}")
+                });
+                self
+            }
+            pub fn templates<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::Template>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.templates = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for templates: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<TemplateList> for super::TemplateList {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: TemplateList,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    next_page_token: value.next_page_token?,
+                    templates: value.templates?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::TemplateList> for TemplateList {
+            fn from(value: super::TemplateList) -> Self {
+                Self {
+                    next_page_token: Ok(value.next_page_token),
+                    templates: Ok(value.templates),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct VatValidateRequest {
+            country: ::std::result::Result<
+                ::std::option::Option<super::VatValidateRequestCountry>,
+                ::std::string::String,
+            >,
+            vat_number:
+                ::std::result::Result<super::VatValidateRequestVatNumber, ::std::string::String>,
+        }
+        impl ::std::default::Default for VatValidateRequest {
+            fn default() -> Self {
+                Self {
+                    country: Ok(Default::default()),
+                    vat_number: Err("no value supplied for vat_number".to_string()),
+                }
+            }
+        }
+        impl VatValidateRequest {
+            pub fn country<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::VatValidateRequestCountry>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.country = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for country: {e}"));
+                self
+            }
+            pub fn vat_number<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::VatValidateRequestVatNumber>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.vat_number = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for vat_number: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<VatValidateRequest> for super::VatValidateRequest {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: VatValidateRequest,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    country: value.country?,
+                    vat_number: value.vat_number?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::VatValidateRequest> for VatValidateRequest {
+            fn from(value: super::VatValidateRequest) -> Self {
+                Self {
+                    country: Ok(value.country),
+                    vat_number: Ok(value.vat_number),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
+        pub struct VatValidationResult {
+            checksum_valid: ::std::result::Result<bool, ::std::string::String>,
+            country: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            error: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            error_code: ::std::result::Result<
+                ::std::option::Option<super::VatError>,
+                ::std::string::String,
+            >,
+            format_valid: ::std::result::Result<bool, ::std::string::String>,
+            normalized: ::std::result::Result<
+                ::std::option::Option<::std::string::String>,
+                ::std::string::String,
+            >,
+            valid: ::std::result::Result<bool, ::std::string::String>,
+            vies_checked: ::std::result::Result<bool, ::std::string::String>,
+        }
+        impl ::std::default::Default for VatValidationResult {
+            fn default() -> Self {
+                Self {
+                    checksum_valid: Err("no value supplied for checksum_valid".to_string()),
+                    country: Ok(Default::default()),
+                    error: Ok(Default::default()),
+                    error_code: Ok(Default::default()),
+                    format_valid: Err("no value supplied for format_valid".to_string()),
+                    normalized: Ok(Default::default()),
+                    valid: Err("no value supplied for valid".to_string()),
+                    vies_checked: Err("no value supplied for vies_checked".to_string()),
+                }
+            }
+        }
+        impl VatValidationResult {
+            pub fn checksum_valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.checksum_valid = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for checksum_valid: {e}")
+                });
+                self
+            }
+            pub fn country<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.country = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for country: {e}"));
+                self
+            }
+            pub fn error<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.error = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self
+            }
+            pub fn error_code<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::VatError>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.error_code = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for error_code: {e}"));
+                self
+            }
+            pub fn format_valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.format_valid = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for format_valid: {e}"));
+                self
+            }
+            pub fn normalized<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.normalized = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for normalized: {e}"));
+                self
+            }
+            pub fn valid<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.valid = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for valid: {e}"));
+                self
+            }
+            pub fn vies_checked<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.vies_checked = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for vies_checked: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<VatValidationResult> for super::VatValidationResult {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: VatValidationResult,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    checksum_valid: value.checksum_valid?,
+                    country: value.country?,
+                    error: value.error?,
+                    error_code: value.error_code?,
+                    format_valid: value.format_valid?,
+                    normalized: value.normalized?,
+                    valid: value.valid?,
+                    vies_checked: value.vies_checked?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::VatValidationResult> for VatValidationResult {
+            fn from(value: super::VatValidationResult) -> Self {
+                Self {
+                    checksum_valid: Ok(value.checksum_valid),
+                    country: Ok(value.country),
+                    error: Ok(value.error),
+                    error_code: Ok(value.error_code),
+                    format_valid: Ok(value.format_valid),
+                    normalized: Ok(value.normalized),
+                    valid: Ok(value.valid),
+                    vies_checked: Ok(value.vies_checked),
+                }
+            }
         }
     }
     /// Generation of default values for serde.
@@ -7568,166 +17155,166 @@ pub mod types {
     }
 }
 #[derive(Clone, Debug)]
-/**Client for API Suite
-
-Seven HTTP APIs that share one authentication scheme, one error body, one plan and quota
-model and one download model: document generation (`/v1/dev/pdf`), screenshots
-(`/v1/dev/screenshot`), financial document audit (`/v1/compliance/finance`), sanctions
-screening (`/v1/compliance/sanctions`), contract review (`/v1/compliance/legal`), PII
-detection and redaction (`/v1/compliance/pii`) and data validation (`/v1/dev/validate`).
-The version is the first path segment; every path starts with `/v1/`.
-
-This document is the hand-written contract of the suite. Server wire types, the server
-trait and the Rust client are generated from it.
-
-## Authentication
-
-Every request to every operation, downloads included, carries the header
-`X-API-Key: <API_KEY>` (security scheme `ApiKeyAuth`).
-
-- No header: **401** `missing_api_key`.
-- An unknown, malformed or revoked key: **401** `invalid_api_key` (the same message for
-  every kind of invalid key, so a caller cannot tell a revoked key from a made-up one).
-- A valid key that is not subscribed to the API of the called operation (the operation's
-  tag): **403** `not_subscribed`.
-
-Keys must stay server-side: never in browser code, public repositories or logs. Browser
-applications call through a server-side proxy.
-
-## Error body
-
-Every error, whatever the status, has the JSON body of the `Error` schema:
-`{"request_id": "...", "error_code": "...", "message": "..."}`. `error_code` is a stable,
-machine-readable value (the table below); `message` is for humans and may change; for
-invalid input it names the offending field (for example `items[3].url`).
-`request_id` equals the `X-Request-Id` response header.
-
-| status | error_code | when |
-|---|---|---|
-| 400 | `invalid_input` | malformed JSON or multipart, a missing, unknown or wrong field, a value out of range, a bad `page_token` |
-| 400 | `url_not_allowed` | a URL to capture that is not `http`/`https`, or whose host is or resolves to a loopback, private, link-local, CGNAT, multicast, reserved or cloud-metadata address; the message names the reason; checked before quota admission, so it costs nothing |
-| 400 | `template_syntax` | an uploaded template that does not compile; the message gives line and column (for DOCX/ODT the part and the tag) |
-| 400 | `missing_variable` | `generate` with `data` lacking a value the template prints or loops over; the message names the expression and where it is used |
-| 401 | `missing_api_key`, `invalid_api_key` | no key / unknown or revoked key |
-| 403 | `not_subscribed` | valid key, no subscription to this API |
-| 404 | `not_found` | unknown template or download id, or another key's object (never 403, so nothing leaks); a path no operation has |
-| 405 | `method_not_allowed` | a path that exists, with a method it does not take (`Allow` lists those it takes) |
-| 408 | `request_timeout` | the request body did not arrive in full in time (30 s for JSON, 120 s for uploads, `[limits] body_timeout_secs` / `form_body_timeout_secs`); the connection is closed |
-| 410 | `expired` | a download past its `expires_at` |
-| 413 | `payload_too_large` | body, file, batch size, page count or pixel count over a limit |
-| 415 | `unsupported_media_type` | an uploaded file whose sniffed type the operation does not take |
-| 422 | `unprocessable` | well-formed input the engine cannot use (unreadable or encrypted document, page that does not load, template that exceeds its rendering budget, date that does not parse, ...) |
-| 429 | `quota_exceeded` | the monthly quota of the plan is spent (or too small for the whole batch) |
-| 500 | `internal_error` | a fault of the service |
-| 501 | `not_implemented` | the operation or a requested option is not available in this deployment |
-| 503 | `overloaded`, `lists_unavailable`, `storage_unavailable` | an engine's bounded queue is full / no sanctions list is loaded / the service cannot store data (its database or data directory cannot write or cannot be reached: nothing is charged; `/readyz` answers 503 meanwhile); each with `Retry-After` |
-
-## Order of checks
-
-Every operation checks, in this order, and answers the first failure:
-
-1. **Authentication** (401, then 403). Always first, including for requests whose body is
-   malformed or oversized: the body is not parsed before the key is checked.
-2. **Size limits** (413): body size, file size, number of batch items or files, page count
-   of an uploaded PDF, pixel count of an uploaded image.
-3. **Input validation** (400, 415; and 404 for a template or download that does not
-   exist). Optional fields are omitted, never sent as `null`: a `null` anywhere in a JSON
-   request body (outside free-form data such as `GenerateRequest.data`) is 400 naming the
-   field. A request body with the wrong `Content-Type` (not `application/json` for a JSON
-   operation, not `multipart/form-data` for a multipart one) is 400 `invalid_input`; 415 is
-   reserved for uploaded files whose bytes are of a type the operation does not take.
-4. **Quota admission** (429).
-5. **Work** (2xx, or 413 for an output over a limit, 422, 500, 501, 503).
-
-## Plans and quotas
-
-Each key has one subscription per API, on a plan. Requests per calendar month (UTC, reset
-at 00:00Z on the 1st), per key per API:
-
-| API (tag) | free | basic | pro |
-|---|---|---|---|
-| docgen | 500 | 2,000 | 20,000 |
-| screenshot | 500 | 1,000 | 10,000 |
-| finance | 500 | 1,000 | 10,000 |
-| sanctions | 500 | 5,000 | 50,000 |
-| legal | 500 | 1,000 | 5,000 |
-| pii | 500 | 2,000 | 20,000 |
-| validate | 500 | 10,000 | 100,000 |
-
-An operator plan `unlimited` exists for operators and tests.
-
-- A request costs 1; a batch of N items (URLs, entities, files) costs N. If fewer than N
-  remain, the whole batch is answered 429 and no item is processed.
-- The cost is taken at admission (step 4) and refunded if the request then ends in 413 or
-  in any 5xx. So 2xx and 422 answers are charged; every other answer costs nothing.
-  Inside a batch, an item that fails with `payload_too_large` or a 5xx-class code
-  (`internal_error`, `overloaded`, `not_implemented`) is refunded; other items are charged.
-- Downloads and template listing/deletion cost nothing (they still need a key subscribed
-  to their API). Template upload costs 1.
-- 429 carries `Retry-After` (seconds until the quota resets) and the `X-RateLimit-*`
-  headers.
-- Every success response carries `X-RateLimit-Limit` (the plan's monthly requests),
-  `X-RateLimit-Remaining` (after this request), `X-RateLimit-Reset` (Unix seconds of the
-  next reset) and `X-Request-Id`. On the `unlimited` plan, Limit and Remaining are both
-  4294967295. Operations that cost nothing report the current state without charging.
-- No per-second or burst limit is applied; instead each engine has a bounded worker
-  queue, and a full queue is 503 `overloaded` with `Retry-After`.
-
-## Limits (defaults; operators can change them)
-
-| limit | default | answer |
-|---|---|---|
-| JSON request body | 1 MiB | 413 |
-| one uploaded file | 25 MiB | 413 |
-| pages of a PDF (uploaded or produced) | 100 | 413 |
-| pixels of an image (uploaded or captured) | 50 megapixels | 413 |
-| URLs in a screenshot batch | 10 | 413 |
-| entities in a sanctions batch | 100 | 413 |
-| files in a PII batch | 20 | 413 |
-| text extracted from a contract | 2 MB | 413 |
-
-Limits that can only be known after the work started (the height of a full-page capture,
-the page count of a printed PDF) are checked as soon as they are known and are answered
-413 without charge.
-
-## Uploaded files
-
-Multipart operations take `multipart/form-data`. The type of each uploaded file is
-**sniffed from its bytes**; the part's declared `Content-Type` and file name are ignored.
-A type the operation does not take is 415. Unknown form parts and repeated single-value
-parts are 400. Text parts are UTF-8 strings; enumerated values are case-sensitive.
-
-## Downloads
-
-Document generation and screenshot operations answer with a JSON record that holds a
-`download_url`: `GET {base_url}/v1/dev/pdf/download/{id}` or
-`GET {base_url}/v1/dev/screenshot/download/{id}`. A download:
-
-- needs the `X-API-Key` of the key that created the file (another key gets 404, a key not
-  subscribed to that API gets 403);
-- answers the file with its real `Content-Type`;
-- answers 410 `expired` after `expires_at` (24 hours after creation by default), after
-  which the file is deleted;
-- costs no quota. Ids are unguessable (128 random bits).
-
-`pii/redact` and `legal/report` answer with the file itself. `pii/batch` in `redact` mode
-answers JSON with a download URL per file under `/v1/compliance/pii/download/{id}`, with
-the same rules.
-
-## Decisions where the requirement is silent
-
-- Data validation: each of the nine validators has its own path and its own typed JSON
-  body (for example `{"email": "..."}`). There is no generic endpoint taking
-  `{"type": ..., "value": ...}`. A value that is syntactically fine JSON but is not a valid
-  phone number, IBAN, etc. is **not** an error: the answer is 200 with `valid: false` and
-  the reason. 400 is only for a malformed body (missing field, wrong JSON type, too long).
-- Risk scores of the compliance APIs are 0..100 and map to `RiskLevel` by fixed bands.
-- Timestamps are RFC 3339 in UTC (`Z`). Calendar dates are `YYYY-MM-DD` strings.
-- Nothing is sent to a remote AI service; "AI-enhanced" sanctions analysis is a
-  multi-signal scoring model that explains each score.
-
-
-Version: 1.0.0*/
+///Client for API Suite
+///
+///Seven HTTP APIs that share one authentication scheme, one error body, one plan and quota
+///model and one download model: document generation (`/v1/dev/pdf`), screenshots
+///(`/v1/dev/screenshot`), financial document audit (`/v1/compliance/finance`), sanctions
+///screening (`/v1/compliance/sanctions`), contract review (`/v1/compliance/legal`), PII
+///detection and redaction (`/v1/compliance/pii`) and data validation (`/v1/dev/validate`).
+///The version is the first path segment; every path starts with `/v1/`.
+///
+///This document is the hand-written contract of the suite. Server wire types, the server
+///trait and the Rust client are generated from it.
+///
+///## Authentication
+///
+///Every request to every operation, downloads included, carries the header
+///`X-API-Key: <API_KEY>` (security scheme `ApiKeyAuth`).
+///
+///- No header: **401** `missing_api_key`.
+///- An unknown, malformed or revoked key: **401** `invalid_api_key` (the same message for
+///  every kind of invalid key, so a caller cannot tell a revoked key from a made-up one).
+///- A valid key that is not subscribed to the API of the called operation (the operation's
+///  tag): **403** `not_subscribed`.
+///
+///Keys must stay server-side: never in browser code, public repositories or logs. Browser
+///applications call through a server-side proxy.
+///
+///## Error body
+///
+///Every error, whatever the status, has the JSON body of the `Error` schema:
+///`{"request_id": "...", "error_code": "...", "message": "..."}`. `error_code` is a stable,
+///machine-readable value (the table below); `message` is for humans and may change; for
+///invalid input it names the offending field (for example `items[3].url`).
+///`request_id` equals the `X-Request-Id` response header.
+///
+///| status | error_code | when |
+///|---|---|---|
+///| 400 | `invalid_input` | malformed JSON or multipart, a missing, unknown or wrong field, a value out of range, a bad `page_token` |
+///| 400 | `url_not_allowed` | a URL to capture that is not `http`/`https`, or whose host is or resolves to a loopback, private, link-local, CGNAT, multicast, reserved or cloud-metadata address; the message names the reason; checked before quota admission, so it costs nothing |
+///| 400 | `template_syntax` | an uploaded template that does not compile; the message gives line and column (for DOCX/ODT the part and the tag) |
+///| 400 | `missing_variable` | `generate` with `data` lacking a value the template prints or loops over; the message names the expression and where it is used |
+///| 401 | `missing_api_key`, `invalid_api_key` | no key / unknown or revoked key |
+///| 403 | `not_subscribed` | valid key, no subscription to this API |
+///| 404 | `not_found` | unknown template or download id, or another key's object (never 403, so nothing leaks); a path no operation has |
+///| 405 | `method_not_allowed` | a path that exists, with a method it does not take (`Allow` lists those it takes) |
+///| 408 | `request_timeout` | the request body did not arrive in full in time (30 s for JSON, 120 s for uploads, `[limits] body_timeout_secs` / `form_body_timeout_secs`); the connection is closed |
+///| 410 | `expired` | a download past its `expires_at` |
+///| 413 | `payload_too_large` | body, file, batch size, page count or pixel count over a limit |
+///| 415 | `unsupported_media_type` | an uploaded file whose sniffed type the operation does not take |
+///| 422 | `unprocessable` | well-formed input the engine cannot use (unreadable or encrypted document, page that does not load, template that exceeds its rendering budget, date that does not parse, ...) |
+///| 429 | `quota_exceeded` | the monthly quota of the plan is spent (or too small for the whole batch) |
+///| 500 | `internal_error` | a fault of the service |
+///| 501 | `not_implemented` | the operation or a requested option is not available in this deployment |
+///| 503 | `overloaded`, `lists_unavailable`, `storage_unavailable` | an engine's bounded queue is full / no sanctions list is loaded / the service cannot store data (its database or data directory cannot write or cannot be reached: nothing is charged; `/readyz` answers 503 meanwhile); each with `Retry-After` |
+///
+///## Order of checks
+///
+///Every operation checks, in this order, and answers the first failure:
+///
+///1. **Authentication** (401, then 403). Always first, including for requests whose body is
+///   malformed or oversized: the body is not parsed before the key is checked.
+///2. **Size limits** (413): body size, file size, number of batch items or files, page count
+///   of an uploaded PDF, pixel count of an uploaded image.
+///3. **Input validation** (400, 415; and 404 for a template or download that does not
+///   exist). Optional fields are omitted, never sent as `null`: a `null` anywhere in a JSON
+///   request body (outside free-form data such as `GenerateRequest.data`) is 400 naming the
+///   field. A request body with the wrong `Content-Type` (not `application/json` for a JSON
+///   operation, not `multipart/form-data` for a multipart one) is 400 `invalid_input`; 415 is
+///   reserved for uploaded files whose bytes are of a type the operation does not take.
+///4. **Quota admission** (429).
+///5. **Work** (2xx, or 413 for an output over a limit, 422, 500, 501, 503).
+///
+///## Plans and quotas
+///
+///Each key has one subscription per API, on a plan. Requests per calendar month (UTC, reset
+///at 00:00Z on the 1st), per key per API:
+///
+///| API (tag) | free | basic | pro |
+///|---|---|---|---|
+///| docgen | 500 | 2,000 | 20,000 |
+///| screenshot | 500 | 1,000 | 10,000 |
+///| finance | 500 | 1,000 | 10,000 |
+///| sanctions | 500 | 5,000 | 50,000 |
+///| legal | 500 | 1,000 | 5,000 |
+///| pii | 500 | 2,000 | 20,000 |
+///| validate | 500 | 10,000 | 100,000 |
+///
+///An operator plan `unlimited` exists for operators and tests.
+///
+///- A request costs 1; a batch of N items (URLs, entities, files) costs N. If fewer than N
+///  remain, the whole batch is answered 429 and no item is processed.
+///- The cost is taken at admission (step 4) and refunded if the request then ends in 413 or
+///  in any 5xx. So 2xx and 422 answers are charged; every other answer costs nothing.
+///  Inside a batch, an item that fails with `payload_too_large` or a 5xx-class code
+///  (`internal_error`, `overloaded`, `not_implemented`) is refunded; other items are charged.
+///- Downloads and template listing/deletion cost nothing (they still need a key subscribed
+///  to their API). Template upload costs 1.
+///- 429 carries `Retry-After` (seconds until the quota resets) and the `X-RateLimit-*`
+///  headers.
+///- Every success response carries `X-RateLimit-Limit` (the plan's monthly requests),
+///  `X-RateLimit-Remaining` (after this request), `X-RateLimit-Reset` (Unix seconds of the
+///  next reset) and `X-Request-Id`. On the `unlimited` plan, Limit and Remaining are both
+///  4294967295. Operations that cost nothing report the current state without charging.
+///- No per-second or burst limit is applied; instead each engine has a bounded worker
+///  queue, and a full queue is 503 `overloaded` with `Retry-After`.
+///
+///## Limits (defaults; operators can change them)
+///
+///| limit | default | answer |
+///|---|---|---|
+///| JSON request body | 1 MiB | 413 |
+///| one uploaded file | 25 MiB | 413 |
+///| pages of a PDF (uploaded or produced) | 100 | 413 |
+///| pixels of an image (uploaded or captured) | 50 megapixels | 413 |
+///| URLs in a screenshot batch | 10 | 413 |
+///| entities in a sanctions batch | 100 | 413 |
+///| files in a PII batch | 20 | 413 |
+///| text extracted from a contract | 2 MB | 413 |
+///
+///Limits that can only be known after the work started (the height of a full-page capture,
+///the page count of a printed PDF) are checked as soon as they are known and are answered
+///413 without charge.
+///
+///## Uploaded files
+///
+///Multipart operations take `multipart/form-data`. The type of each uploaded file is
+///**sniffed from its bytes**; the part's declared `Content-Type` and file name are ignored.
+///A type the operation does not take is 415. Unknown form parts and repeated single-value
+///parts are 400. Text parts are UTF-8 strings; enumerated values are case-sensitive.
+///
+///## Downloads
+///
+///Document generation and screenshot operations answer with a JSON record that holds a
+///`download_url`: `GET {base_url}/v1/dev/pdf/download/{id}` or
+///`GET {base_url}/v1/dev/screenshot/download/{id}`. A download:
+///
+///- needs the `X-API-Key` of the key that created the file (another key gets 404, a key not
+///  subscribed to that API gets 403);
+///- answers the file with its real `Content-Type`;
+///- answers 410 `expired` after `expires_at` (24 hours after creation by default), after
+///  which the file is deleted;
+///- costs no quota. Ids are unguessable (128 random bits).
+///
+///`pii/redact` and `legal/report` answer with the file itself. `pii/batch` in `redact` mode
+///answers JSON with a download URL per file under `/v1/compliance/pii/download/{id}`, with
+///the same rules.
+///
+///## Decisions where the requirement is silent
+///
+///- Data validation: each of the nine validators has its own path and its own typed JSON
+///  body (for example `{"email": "..."}`). There is no generic endpoint taking
+///  `{"type": ..., "value": ...}`. A value that is syntactically fine JSON but is not a valid
+///  phone number, IBAN, etc. is **not** an error: the answer is 200 with `valid: false` and
+///  the reason. 400 is only for a malformed body (missing field, wrong JSON type, too long).
+///- Risk scores of the compliance APIs are 0..100 and map to `RiskLevel` by fixed bands.
+///- Timestamps are RFC 3339 in UTC (`Z`). Calendar dates are `YYYY-MM-DD` strings.
+///- Nothing is sent to a remote AI service; "AI-enhanced" sanctions analysis is a
+///  multi-signal scoring model that explains each score.
+///
+///
+///Version: 1.0.0
 pub struct Client {
     pub(crate) baseurl: String,
     pub(crate) client: reqwest::Client,
@@ -7778,1631 +17365,2598 @@ impl ClientInfo<()> for Client {
     }
 }
 impl ClientHooks<()> for &Client {}
-#[allow(clippy::all)]
 impl Client {
-    /**Generate a document from a template and data
-
-    Renders the template `template_id` with `data` (Jinja syntax, minijinja dialect) and
-    writes the result in `output_format`. The answer is the Generated document record; the
-    file is fetched with `GET download_url` until `expires_at`.
-
-    Rendering is strict about what it prints: a variable the template prints or loops
-    over but `data` lacks is 400 `missing_variable` naming the expression, line and
-    column (a missing value in an `{% if %}` test is simply false, and `default(...)`
-    works as usual); JSON `null` prints as nothing. A template that runs longer than its
-    budget (an endless loop) stops and answers 422 `unprocessable`. HTML templates escape
-    every value; text and Markdown templates do not.
-
-    How each kind reaches each format: `html` and `markdown` render HTML, printed to PDF
-    by the browser engine (A4, 10 mm margins, backgrounds printed; `@page` rules in the
-    template win) and converted by LibreOffice for docx/odt and natively for txt; `text`
-    renders plain text (shown preformatted in pdf, html, docx and odt); `docx` and `odt`
-    templates render their own document kind and are converted by LibreOffice for the
-    other formats. External resources a template links to are fetched through the same
-    egress policy as the screenshot API (internal addresses are refused).
-
-    An unknown template id, or a template that belongs to another key, is 404 (checked
-    before quota admission, so it costs nothing). Output over 100 PDF pages is 413.
-    Costs 1 request.
-
-
-    Sends a `POST` request to `/v1/dev/pdf/generate`
-
-    */
-    pub async fn docgen_generate<'a>(
-        &'a self,
-        body: &'a types::GenerateRequest,
-    ) -> Result<ResponseValue<types::GeneratedDocument>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/pdf/generate", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "docgen_generate",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            404u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            422u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Generate a document from a template and data
+    ///
+    ///Renders the template `template_id` with `data` (Jinja syntax, minijinja dialect) and
+    ///writes the result in `output_format`. The answer is the Generated document record; the
+    ///file is fetched with `GET download_url` until `expires_at`.
+    ///
+    ///Rendering is strict about what it prints: a variable the template prints or loops
+    ///over but `data` lacks is 400 `missing_variable` naming the expression, line and
+    ///column (a missing value in an `{% if %}` test is simply false, and `default(...)`
+    ///works as usual); JSON `null` prints as nothing. A template that runs longer than its
+    ///budget (an endless loop) stops and answers 422 `unprocessable`. HTML templates escape
+    ///every value; text and Markdown templates do not.
+    ///
+    ///How each kind reaches each format: `html` and `markdown` render HTML, printed to PDF
+    ///by the browser engine (A4, 10 mm margins, backgrounds printed; `@page` rules in the
+    ///template win) and converted by LibreOffice for docx/odt and natively for txt; `text`
+    ///renders plain text (shown preformatted in pdf, html, docx and odt); `docx` and `odt`
+    ///templates render their own document kind and are converted by LibreOffice for the
+    ///other formats. External resources a template links to are fetched through the same
+    ///egress policy as the screenshot API (internal addresses are refused).
+    ///
+    ///An unknown template id, or a template that belongs to another key, is 404 (checked
+    ///before quota admission, so it costs nothing). Output over 100 PDF pages is 413.
+    ///Costs 1 request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/pdf/generate`
+    ///
+    ///```ignore
+    ///let response = client.docgen_generate()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn docgen_generate(&self) -> builder::DocgenGenerate<'_> {
+        builder::DocgenGenerate::new(self)
+    }
+    ///List available templates
+    ///
+    ///Lists the templates this key can use: the built-in templates first (by name), then
+    ///the templates uploaded with this key, newest first. Paginated: pass the
+    ///`next_page_token` of a page as `page_token` to get the next one; the last page has no
+    ///`next_page_token`. A `page_token` that was not issued by this operation is 400.
+    ///Costs nothing.
+    ///
+    ///
+    ///Sends a `GET` request to `/v1/dev/pdf/template`
+    ///
+    ///Arguments:
+    ///- `limit`: Maximum number of templates in the page (1..100, default 20).
+    ///- `page_token`: Opaque token from a previous page's `next_page_token`.
+    ///```ignore
+    ///let response = client.docgen_list_templates()
+    ///    .limit(limit)
+    ///    .page_token(page_token)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn docgen_list_templates(&self) -> builder::DocgenListTemplates<'_> {
+        builder::DocgenListTemplates::new(self)
+    }
+    ///Delete a template
+    ///
+    ///Deletes a template uploaded with this key. Documents already generated from it stay
+    ///downloadable until they expire. An unknown id, or a template of another key, is 404;
+    ///a built-in template cannot be deleted (400 `invalid_input`). Deleting is not
+    ///idempotent in its answer: a second delete of the same id is 404. Costs nothing.
+    ///
+    ///
+    ///Sends a `DELETE` request to `/v1/dev/pdf/template/{id}`
+    ///
+    ///Arguments:
+    ///- `id`: The template's `template_id`.
+    ///```ignore
+    ///let response = client.docgen_delete_template()
+    ///    .id(id)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn docgen_delete_template(&self) -> builder::DocgenDeleteTemplate<'_> {
+        builder::DocgenDeleteTemplate::new(self)
+    }
+    ///Download a generated or converted document
+    ///
+    ///Answers the bytes of a document made by `generate` or `convert`, with its real
+    ///`Content-Type` (one of the five listed). Needs the key that created the document:
+    ///another key, or an id that never existed or is malformed, is 404. After `expires_at`
+    ///the answer is 410 and the file is gone. Costs nothing.
+    ///
+    ///
+    ///Sends a `GET` request to `/v1/dev/pdf/download/{id}`
+    ///
+    ///Arguments:
+    ///- `id`: The `document_id` of the Generated document record.
+    ///```ignore
+    ///let response = client.docgen_download()
+    ///    .id(id)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn docgen_download(&self) -> builder::DocgenDownload<'_> {
+        builder::DocgenDownload::new(self)
+    }
+    ///Capture a screenshot of a URL
+    ///
+    ///Loads `url` in a headless Chromium tab with the given viewport, waits for
+    ///`wait_until` and then `delay` milliseconds, and captures the viewport (or the whole
+    ///scrollable page with `full_page`). Answers the Screenshot record; the image is fetched
+    ///with `GET download_url`.
+    ///
+    ///Only `http` and `https` URLs whose host resolves to public addresses are taken:
+    ///loopback, private, link-local, CGNAT, multicast, reserved and cloud-metadata
+    ///addresses (also in their IPv4-mapped, NAT64 and 6to4 IPv6 forms and in any IPv4
+    ///spelling such as `0x7f000001`) are refused with 400 `url_not_allowed` before quota
+    ///admission. Every request the page makes afterwards (redirects, images, frames,
+    ///fetches, WebSockets) goes through the same check at the address actually connected
+    ///to, so DNS rebinding fails; a redirect of the page itself to a refused address is 422,
+    ///a refused sub-request just does not load. Downloads started by the page and popups
+    ///are refused. A page that cannot be loaded (DNS failure, connection error, TLS error,
+    ///`timeout_ms`) is 422; an HTTP error status of the page itself is not an error (the
+    ///error page is captured) unless `fail_on_http_error` is set. A capture over 50
+    ///megapixels (width × height × device_scale_factor²) is 413: before admission when it
+    ///is known from the request, after the load (without charge) for a full page. Costs 1
+    ///request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/screenshot/screenshot`
+    ///
+    ///```ignore
+    ///let response = client.screenshot_capture()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn screenshot_capture(&self) -> builder::ScreenshotCapture<'_> {
+        builder::ScreenshotCapture::new(self)
+    }
+    ///Generate a PDF from a URL
+    ///
+    ///Loads `url` like `screenshot` does (same address rules, same 422 cases) and prints
+    ///it to PDF with the given paper format, orientation, margins, background setting,
+    ///scale, page ranges and header/footer templates. Answers the Generated PDF record; the
+    ///PDF is fetched with `GET download_url` (`/v1/dev/screenshot/download/{pdf_id}`). A
+    ///printed PDF over 100 pages is 413, without charge. Costs 1 request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/screenshot/pdf`
+    ///
+    ///```ignore
+    ///let response = client.screenshot_pdf()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn screenshot_pdf(&self) -> builder::ScreenshotPdf<'_> {
+        builder::ScreenshotPdf::new(self)
+    }
+    ///Capture screenshots of several URLs in one request
+    ///
+    ///Captures 1 to 10 screenshots, each item being a full Screenshot request. More than 10
+    ///items is 413. The whole batch is validated first: an invalid item (bad URL, refused
+    ///address, value out of range) is 400 for the whole batch, naming the item
+    ///(`items[3].url`). A valid batch of N items costs N; with fewer than N requests left
+    ///it is 429 and nothing is captured.
+    ///
+    ///Items run concurrently within the engine's limits. A page that fails to load, or an
+    ///item over the pixel limit, does not fail the batch: the answer is 200 and that
+    ///item has `status: failed` and an `error` (`unprocessable`, `payload_too_large`, ...).
+    ///Results are in request order; `index` is the item's position in `items`.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/screenshot/batch`
+    ///
+    ///```ignore
+    ///let response = client.screenshot_batch()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn screenshot_batch(&self) -> builder::ScreenshotBatch<'_> {
+        builder::ScreenshotBatch::new(self)
+    }
+    ///Download a screenshot or a generated PDF
+    ///
+    ///Answers the bytes of an image made by `screenshot` or `batch` (`image/png` or
+    ///`image/jpeg`) or of a PDF made by `pdf` (`application/pdf`), with the real
+    ///`Content-Type`. Needs the key that created the file: another key, or an id that never
+    ///existed or is malformed, is 404. After `expires_at` the answer is 410 and the file is
+    ///gone. Costs nothing.
+    ///
+    ///
+    ///Sends a `GET` request to `/v1/dev/screenshot/download/{id}`
+    ///
+    ///Arguments:
+    ///- `id`: A `screenshot_id` or a `pdf_id`.
+    ///```ignore
+    ///let response = client.screenshot_download()
+    ///    .id(id)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn screenshot_download(&self) -> builder::ScreenshotDownload<'_> {
+        builder::ScreenshotDownload::new(self)
+    }
+    ///Screen a name against all sanctions lists
+    ///
+    ///Fast screening of `name` against every loaded list (OFAC SDN and Consolidated, UN,
+    ///EU): token Jaro-Winkler similarity over primary names and aliases, phonetic keys and
+    ///transliteration. Candidates scoring at least `threshold` are returned as matches,
+    ///best first. `entity_type` restricts candidates to entries of that type (entries of
+    ///unknown type are kept); `country` raises the score of entries linked to that country
+    ///and never excludes one.
+    ///
+    ///The answer reports which lists and which list versions (publish date, content hash,
+    ///entry count) were used. If no list is loaded at all the answer is 503
+    ///`lists_unavailable` rather than an empty, misleading "no match". Costs 1 request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/compliance/sanctions/screen`
+    ///
+    ///```ignore
+    ///let response = client.sanctions_screen()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn sanctions_screen(&self) -> builder::SanctionsScreen<'_> {
+        builder::SanctionsScreen::new(self)
+    }
+    ///Multi-signal analysis of a subject against the sanctions lists
+    ///
+    ///Screens a subject described by more than a name: aliases, date of birth,
+    ///nationality, country, identifiers (passport, IMO number, ...). Every candidate is
+    ///scored by a multi-signal model (name and alias similarity, phonetics,
+    ///transliteration, date of birth, country and nationality, identifiers, entity type)
+    ///with a lower default threshold than `screen`, and every match gets an analysis: a
+    ///verdict, the signals that support it, the signals that contradict it and a summary.
+    ///The overall `recommendation` is `clear`, `review` or `escalate`.
+    ///`exclude_entity_ids` removes entries already cleared by the caller (false positives).
+    ///No remote AI service is used. 503 `lists_unavailable` when no list is loaded.
+    ///Costs 1 request.
+    ///
+    ///The score is a log-odds model: the name score (best over the name and aliases
+    ///against every name of the entry, weak aliases ×0.9) centred at 0.85, plus the
+    ///evidence of each field given (date of birth exact/same year/in range/one year off
+    ///or different; nationality listed or not; country linked; identifier equal or a
+    ///different one of the same type; entity type equal or not). A name alone never
+    ///reaches `likely_match` (≥ 0.9); `possible_match` is ≥ 0.75. Matches with equal
+    ///scores are ordered by how many independent fields agree.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/compliance/sanctions/deep-analysis`
+    ///
+    ///```ignore
+    ///let response = client.sanctions_deep_analysis()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn sanctions_deep_analysis(&self) -> builder::SanctionsDeepAnalysis<'_> {
+        builder::SanctionsDeepAnalysis::new(self)
+    }
+    ///Screen up to 100 entities in one request
+    ///
+    ///Screens 1 to 100 entities, each a full Screen request, exactly as `screen` would.
+    ///More than 100 entities is 413. The whole batch is validated first: an invalid entity
+    ///is 400 for the whole batch, naming it (`entities[7].country`). A valid batch of N
+    ///entities costs N; with fewer than N requests left it is 429 and nothing is screened.
+    ///All entities are screened against the same list versions (reported once in each
+    ///result). Results are in request order; an entity that fails (only on a service
+    ///fault) has `status: failed` and an `error`, and the others are still answered.
+    ///503 `lists_unavailable` when no list is loaded.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/compliance/sanctions/batch`
+    ///
+    ///```ignore
+    ///let response = client.sanctions_batch()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn sanctions_batch(&self) -> builder::SanctionsBatch<'_> {
+        builder::SanctionsBatch::new(self)
+    }
+    ///Download a redacted file made by a PII batch
+    ///
+    ///Answers the bytes of a redacted file made by `batch` in `redact` mode (`image/png`,
+    ///`image/jpeg`, `image/webp` or `application/pdf`), with the real `Content-Type`. Needs
+    ///the key that created the file: another key, or an id that never existed or is
+    ///malformed, is 404. After `expires_at` the answer is 410 and the file is gone. Costs
+    ///nothing.
+    ///
+    ///
+    ///Sends a `GET` request to `/v1/compliance/pii/download/{id}`
+    ///
+    ///Arguments:
+    ///- `id`: The `file_id` of a batch item.
+    ///```ignore
+    ///let response = client.pii_download()
+    ///    .id(id)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn pii_download(&self) -> builder::PiiDownload<'_> {
+        builder::PiiDownload::new(self)
+    }
+    ///Validate and normalize a phone number
+    ///
+    ///Parses `number` with libphonenumber metadata. A number without a leading `+` and
+    ///country code needs `default_region`; without it such a number is answered
+    ///`valid: false` with reason `invalid_country_code`. Formats (E.164, international,
+    ///national, RFC 3966) are given whenever the number could be parsed, even if it is not
+    ///valid. An invalid number is a 200 with `valid: false`, never a 400. Costs 1 request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/validate/phone/validate`
+    ///
+    ///```ignore
+    ///let response = client.validate_phone()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn validate_phone(&self) -> builder::ValidatePhone<'_> {
+        builder::ValidatePhone::new(self)
+    }
+    ///Check an email address's format and deliverability
+    ///
+    ///Checks the syntax (RFC 5321/5322 addr-spec, internationalized domains converted to
+    ///ASCII), whether the domain is a known disposable-mail provider, whether the local
+    ///part is a role account (`admin`, `info`, ...), and looks up the domain's MX records
+    ///(falling back to A/AAAA as SMTP does). No mail is sent and no SMTP connection is
+    ///made. The name servers asked are the operator's choice (`[validate] dns_servers`),
+    ///by default the host's. When DNS cannot be reached the lookup does not hang:
+    ///`mx_records` is false and `deliverability` is `unknown`. An invalid address is a 200
+    ///with `valid: false`.
+    ///Costs 1 request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/validate/email/validate`
+    ///
+    ///```ignore
+    ///let response = client.validate_email()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn validate_email(&self) -> builder::ValidateEmail<'_> {
+        builder::ValidateEmail::new(self)
+    }
+    ///Validate an IBAN
+    ///
+    ///Checks an IBAN against the SWIFT IBAN registry (country, length, BBAN structure),
+    ///the ISO 7064 mod 97-10 check digits, then the account number's own national check
+    ///digits where the country defines them (`national_check`). Separators (spaces,
+    ///hyphens, dots) and lowercase letters are accepted, as python-stdnum accepts them.
+    ///Answers the electronic (compact) and print forms and the bank and branch codes where
+    ///the country's BBAN defines them. An invalid IBAN is a 200 with `valid: false` and the
+    ///first failing check in `error`. Costs 1 request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/validate/iban/validate`
+    ///
+    ///```ignore
+    ///let response = client.validate_iban()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn validate_iban(&self) -> builder::ValidateIban<'_> {
+        builder::ValidateIban::new(self)
+    }
+    ///Validate a payment card number
+    ///
+    ///Checks the Luhn checksum, identifies the brand from the IIN ranges and checks the
+    ///length against the brand's allowed lengths. Spaces and dashes are accepted. The full
+    ///number is never echoed back, logged or stored: the answer carries only masked forms,
+    ///the IIN (first 6 digits) and the last 4. A number that fails a check is a 200 with
+    ///`valid: false`. Costs 1 request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/validate/creditcard/validate`
+    ///
+    ///```ignore
+    ///let response = client.validate_creditcard()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn validate_creditcard(&self) -> builder::ValidateCreditcard<'_> {
+        builder::ValidateCreditcard::new(self)
+    }
+    ///Validate an EU VAT number
+    ///
+    ///Checks an EU VAT identification number (27 member states, plus `XI` for Northern
+    ///Ireland): country prefix, per-country format and, where the country defines one,
+    ///the check-digit algorithm. `EL` is the prefix for Greece (`GR` is accepted and
+    ///normalized). Whether the number is currently registered is only known from the
+    ///European Commission's VIES service; this deployment checks offline unless an
+    ///operator enables VIES, and `vies_checked` says which. An invalid number is a 200
+    ///with `valid: false`. Costs 1 request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/validate/vat/validate`
+    ///
+    ///```ignore
+    ///let response = client.validate_vat()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn validate_vat(&self) -> builder::ValidateVat<'_> {
+        builder::ValidateVat::new(self)
+    }
+    ///Validate a postal code for a country
+    ///
+    ///Checks `postal_code` against the postal code format of `country` (ISO 3166-1
+    ///alpha-2, required) and answers it normalized (upper case, canonical spacing and
+    ///separator, e.g. `SW1A 1AA`, `10115`, `K1A 0B1`). The check is of format, not of
+    ///existence of the code. A country that has no postal codes answers `valid: false`
+    ///with `has_postal_codes: false`. A country code that is not an ISO 3166-1 alpha-2
+    ///code is 400. A code that does not match is a 200 with `valid: false`.
+    ///Costs 1 request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/validate/postalcode/validate`
+    ///
+    ///```ignore
+    ///let response = client.validate_postalcode()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn validate_postalcode(&self) -> builder::ValidatePostalcode<'_> {
+        builder::ValidatePostalcode::new(self)
+    }
+    ///Parse a date in any common format and convert it
+    ///
+    ///Parses `date` with `input_format` when given, otherwise by detection: ISO 8601 and
+    ///RFC 3339 (also ISO week and ordinal dates), RFC 2822, Unix timestamps in seconds
+    ///(9 to 11 digits) or milliseconds (12 to 14 digits), compact `YYYYMMDD`, numeric dates
+    ///with `/`, `-` or `.` separators, dates with month names in the 12 supported languages
+    ///(`15 March 2024`, `March 15th, 2024`, `15 de marzo de 2024`, `15. März 2024`,
+    ///`2024年3月15日`, `2024년 3월 15일`, `15 مارس 2024`), each with an optional weekday, time
+    ///of day (`14:30`, `2:30 pm`, `14h30`) and offset (`Z`, `+02:00`, `UTC`, `CET`, `EST`).
+    ///A numeric date whose day and month could be swapped (`03/04/2024`) is read
+    ///month-first unless `day_first` is true, and is reported as `ambiguous` with the other
+    ///reading in `alternatives`; a weekday in the input that fits only one reading settles
+    ///it. Two-digit years are 1969..2068.
+    ///
+    ///`timezone` gives the zone of a date-time without an offset and the zone the result is
+    ///expressed in; without it date-times without an offset stay local. `output_format`
+    ///adds a `converted` string.
+    ///
+    ///Every well-formed request is a 200: a string that is not a date (or does not match
+    ///`input_format`), an unknown `timezone`, a local time skipped by a daylight-saving
+    ///change or an unusable format string is answered `valid: false` with the reason in
+    ///`error`. Costs 1 request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/validate/date/convert`
+    ///
+    ///```ignore
+    ///let response = client.validate_date()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn validate_date(&self) -> builder::ValidateDate<'_> {
+        builder::ValidateDate::new(self)
+    }
+    ///Analyze a password's strength
+    ///
+    ///Estimates how hard `password` is to guess (zxcvbn: dictionaries, keyboard patterns,
+    ///sequences, repeats, dates, l33t substitutions), with the crack time under four
+    ///attack scenarios, an entropy estimate, character class counts and feedback. Words in
+    ///`user_inputs` (the user's name, email, site name) are treated as known to an
+    ///attacker. Passwords are 1 to 256 characters; zxcvbn matches 100 characters at a time,
+    ///so a longer password is matched in 100-character blocks, each block with the previous
+    ///ones known to the attacker (a repeated block adds almost nothing). Guesses are counted
+    ///without 64-bit saturation. The password is never logged, stored or echoed: the answer
+    ///gives positions and kinds of the patterns found, not their text. Costs 1 request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/validate/password/analyze`
+    ///
+    ///```ignore
+    ///let response = client.validate_password()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn validate_password(&self) -> builder::ValidatePassword<'_> {
+        builder::ValidatePassword::new(self)
+    }
+    ///Validate a cryptocurrency address
+    ///
+    ///Decodes `address` and verifies its checksum and version: Bitcoin (Base58Check
+    ///P2PKH/P2SH, Bech32 SegWit v0, Bech32m Taproot), Litecoin, Dogecoin, Bitcoin Cash
+    ///(CashAddr and legacy), Ethereum and EVM chains (hex with EIP-55 mixed-case
+    ///checksum), XRP (Ripple Base58Check), Tron (Base58Check `T...`) and Solana (Base58
+    ///32-byte public key, no checksum). With `coin`, the address must be one of that coin's;
+    ///without it the coin is detected. An invalid address (or any other string) is a 200
+    ///with `valid: false` and the reason in `error`. Costs 1 request.
+    ///
+    ///
+    ///Sends a `POST` request to `/v1/dev/validate/crypto/validate`
+    ///
+    ///```ignore
+    ///let response = client.validate_crypto()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    ///```
+    pub fn validate_crypto(&self) -> builder::ValidateCrypto<'_> {
+        builder::ValidateCrypto::new(self)
+    }
+}
+/// Types for composing operation parameters.
+#[allow(clippy::all)]
+pub mod builder {
+    use super::types;
+    #[allow(unused_imports)]
+    use super::{
+        ByteStream, ClientHooks, ClientInfo, Error, OperationInfo, RequestBuilderExt,
+        ResponseValue, encode_path,
+    };
+    ///Builder for [`Client::docgen_generate`]
+    ///
+    ///[`Client::docgen_generate`]: super::Client::docgen_generate
+    #[derive(Debug, Clone)]
+    pub struct DocgenGenerate<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::GenerateRequest, String>,
+    }
+    impl<'a> DocgenGenerate<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::GenerateRequest>,
+            <V as std::convert::TryInto<types::GenerateRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value
+                .try_into()
+                .map(From::from)
+                .map_err(|s| format!("conversion to `GenerateRequest` for body failed: {}", s));
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(types::builder::GenerateRequest) -> types::builder::GenerateRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/pdf/generate`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::GeneratedDocument>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::GenerateRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/pdf/generate", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "docgen_generate",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                404u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                422u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**List available templates
-
-    Lists the templates this key can use: the built-in templates first (by name), then
-    the templates uploaded with this key, newest first. Paginated: pass the
-    `next_page_token` of a page as `page_token` to get the next one; the last page has no
-    `next_page_token`. A `page_token` that was not issued by this operation is 400.
-    Costs nothing.
-
-
-    Sends a `GET` request to `/v1/dev/pdf/template`
-
-    Arguments:
-    - `limit`: Maximum number of templates in the page (1..100, default 20).
-    - `page_token`: Opaque token from a previous page's `next_page_token`.
-    */
-    pub async fn docgen_list_templates<'a>(
-        &'a self,
-        limit: Option<::std::num::NonZeroU32>,
-        page_token: Option<&'a types::DocgenListTemplatesPageToken>,
-    ) -> Result<ResponseValue<types::TemplateList>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/pdf/template", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .get(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .query(&progenitor_client::QueryParam::new("limit", &limit))
-            .query(&progenitor_client::QueryParam::new(
-                "page_token",
-                &page_token,
-            ))
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "docgen_list_templates",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::docgen_list_templates`]
+    ///
+    ///[`Client::docgen_list_templates`]: super::Client::docgen_list_templates
+    #[derive(Debug, Clone)]
+    pub struct DocgenListTemplates<'a> {
+        client: &'a super::Client,
+        limit: Result<Option<::std::num::NonZeroU32>, String>,
+        page_token: Result<Option<types::DocgenListTemplatesPageToken>, String>,
+    }
+    impl<'a> DocgenListTemplates<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                limit: Ok(None),
+                page_token: Ok(None),
+            }
+        }
+        pub fn limit<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<::std::num::NonZeroU32>,
+        {
+            self.limit = value.try_into().map(Some).map_err(|_| {
+                "conversion to `:: std :: num :: NonZeroU32` for limit failed".to_string()
+            });
+            self
+        }
+        pub fn page_token<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::DocgenListTemplatesPageToken>,
+        {
+            self.page_token = value.try_into().map(Some).map_err(|_| {
+                "conversion to `DocgenListTemplatesPageToken` for page_token failed".to_string()
+            });
+            self
+        }
+        ///Sends a `GET` request to `/v1/dev/pdf/template`
+        pub async fn send(self) -> Result<ResponseValue<types::TemplateList>, Error<types::Error>> {
+            let Self {
+                client,
+                limit,
+                page_token,
+            } = self;
+            let limit = limit.map_err(Error::InvalidRequest)?;
+            let page_token = page_token.map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/pdf/template", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .get(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .query(&progenitor_client::QueryParam::new("limit", &limit))
+                .query(&progenitor_client::QueryParam::new(
+                    "page_token",
+                    &page_token,
+                ))
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "docgen_list_templates",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Delete a template
-
-    Deletes a template uploaded with this key. Documents already generated from it stay
-    downloadable until they expire. An unknown id, or a template of another key, is 404;
-    a built-in template cannot be deleted (400 `invalid_input`). Deleting is not
-    idempotent in its answer: a second delete of the same id is 404. Costs nothing.
-
-
-    Sends a `DELETE` request to `/v1/dev/pdf/template/{id}`
-
-    Arguments:
-    - `id`: The template's `template_id`.
-    */
-    pub async fn docgen_delete_template<'a>(
-        &'a self,
-        id: &'a str,
-    ) -> Result<ResponseValue<()>, Error<types::Error>> {
-        let url = format!(
-            "{}/v1/dev/pdf/template/{}",
-            self.baseurl,
-            encode_path(&id.to_string()),
-        );
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .delete(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "docgen_delete_template",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            204u16 => Ok(ResponseValue::empty(response)),
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            404u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::docgen_delete_template`]
+    ///
+    ///[`Client::docgen_delete_template`]: super::Client::docgen_delete_template
+    #[derive(Debug, Clone)]
+    pub struct DocgenDeleteTemplate<'a> {
+        client: &'a super::Client,
+        id: Result<::std::string::String, String>,
+    }
+    impl<'a> DocgenDeleteTemplate<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                id: Err("id was not initialized".to_string()),
+            }
+        }
+        pub fn id<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<::std::string::String>,
+        {
+            self.id = value.try_into().map_err(|_| {
+                "conversion to `:: std :: string :: String` for id failed".to_string()
+            });
+            self
+        }
+        ///Sends a `DELETE` request to `/v1/dev/pdf/template/{id}`
+        pub async fn send(self) -> Result<ResponseValue<()>, Error<types::Error>> {
+            let Self { client, id } = self;
+            let id = id.map_err(Error::InvalidRequest)?;
+            let url = format!(
+                "{}/v1/dev/pdf/template/{}",
+                client.baseurl,
+                encode_path(&id.to_string()),
+            );
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .delete(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "docgen_delete_template",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                204u16 => Ok(ResponseValue::empty(response)),
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                404u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Download a generated or converted document
-
-    Answers the bytes of a document made by `generate` or `convert`, with its real
-    `Content-Type` (one of the five listed). Needs the key that created the document:
-    another key, or an id that never existed or is malformed, is 404. After `expires_at`
-    the answer is 410 and the file is gone. Costs nothing.
-
-
-    Sends a `GET` request to `/v1/dev/pdf/download/{id}`
-
-    Arguments:
-    - `id`: The `document_id` of the Generated document record.
-    */
-    pub async fn docgen_download<'a>(
-        &'a self,
-        id: &'a str,
-    ) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
-        let url = format!(
-            "{}/v1/dev/pdf/download/{}",
-            self.baseurl,
-            encode_path(&id.to_string()),
-        );
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self.client.get(url).headers(header_map).build()?;
-        let info = OperationInfo {
-            operation_id: "docgen_download",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => Ok(ResponseValue::stream(response)),
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            404u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            410u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::docgen_download`]
+    ///
+    ///[`Client::docgen_download`]: super::Client::docgen_download
+    #[derive(Debug, Clone)]
+    pub struct DocgenDownload<'a> {
+        client: &'a super::Client,
+        id: Result<::std::string::String, String>,
+    }
+    impl<'a> DocgenDownload<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                id: Err("id was not initialized".to_string()),
+            }
+        }
+        pub fn id<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<::std::string::String>,
+        {
+            self.id = value.try_into().map_err(|_| {
+                "conversion to `:: std :: string :: String` for id failed".to_string()
+            });
+            self
+        }
+        ///Sends a `GET` request to `/v1/dev/pdf/download/{id}`
+        pub async fn send(self) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
+            let Self { client, id } = self;
+            let id = id.map_err(Error::InvalidRequest)?;
+            let url = format!(
+                "{}/v1/dev/pdf/download/{}",
+                client.baseurl,
+                encode_path(&id.to_string()),
+            );
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client.client.get(url).headers(header_map).build()?;
+            let info = OperationInfo {
+                operation_id: "docgen_download",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => Ok(ResponseValue::stream(response)),
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                404u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                410u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Capture a screenshot of a URL
-
-    Loads `url` in a headless Chromium tab with the given viewport, waits for
-    `wait_until` and then `delay` milliseconds, and captures the viewport (or the whole
-    scrollable page with `full_page`). Answers the Screenshot record; the image is fetched
-    with `GET download_url`.
-
-    Only `http` and `https` URLs whose host resolves to public addresses are taken:
-    loopback, private, link-local, CGNAT, multicast, reserved and cloud-metadata
-    addresses (also in their IPv4-mapped, NAT64 and 6to4 IPv6 forms and in any IPv4
-    spelling such as `0x7f000001`) are refused with 400 `url_not_allowed` before quota
-    admission. Every request the page makes afterwards (redirects, images, frames,
-    fetches, WebSockets) goes through the same check at the address actually connected
-    to, so DNS rebinding fails; a redirect of the page itself to a refused address is 422,
-    a refused sub-request just does not load. Downloads started by the page and popups
-    are refused. A page that cannot be loaded (DNS failure, connection error, TLS error,
-    `timeout_ms`) is 422; an HTTP error status of the page itself is not an error (the
-    error page is captured) unless `fail_on_http_error` is set. A capture over 50
-    megapixels (width × height × device_scale_factor²) is 413: before admission when it
-    is known from the request, after the load (without charge) for a full page. Costs 1
-    request.
-
-
-    Sends a `POST` request to `/v1/dev/screenshot/screenshot`
-
-    */
-    pub async fn screenshot_capture<'a>(
-        &'a self,
-        body: &'a types::ScreenshotRequest,
-    ) -> Result<ResponseValue<types::Screenshot>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/screenshot/screenshot", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "screenshot_capture",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            422u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::screenshot_capture`]
+    ///
+    ///[`Client::screenshot_capture`]: super::Client::screenshot_capture
+    #[derive(Debug, Clone)]
+    pub struct ScreenshotCapture<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::ScreenshotRequest, String>,
+    }
+    impl<'a> ScreenshotCapture<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::ScreenshotRequest>,
+            <V as std::convert::TryInto<types::ScreenshotRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value
+                .try_into()
+                .map(From::from)
+                .map_err(|s| format!("conversion to `ScreenshotRequest` for body failed: {}", s));
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::ScreenshotRequest,
+                ) -> types::builder::ScreenshotRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/screenshot/screenshot`
+        pub async fn send(self) -> Result<ResponseValue<types::Screenshot>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::ScreenshotRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/screenshot/screenshot", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "screenshot_capture",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                422u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Generate a PDF from a URL
-
-    Loads `url` like `screenshot` does (same address rules, same 422 cases) and prints
-    it to PDF with the given paper format, orientation, margins, background setting,
-    scale, page ranges and header/footer templates. Answers the Generated PDF record; the
-    PDF is fetched with `GET download_url` (`/v1/dev/screenshot/download/{pdf_id}`). A
-    printed PDF over 100 pages is 413, without charge. Costs 1 request.
-
-
-    Sends a `POST` request to `/v1/dev/screenshot/pdf`
-
-    */
-    pub async fn screenshot_pdf<'a>(
-        &'a self,
-        body: &'a types::PdfRequest,
-    ) -> Result<ResponseValue<types::GeneratedPdf>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/screenshot/pdf", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "screenshot_pdf",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            422u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::screenshot_pdf`]
+    ///
+    ///[`Client::screenshot_pdf`]: super::Client::screenshot_pdf
+    #[derive(Debug, Clone)]
+    pub struct ScreenshotPdf<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::PdfRequest, String>,
+    }
+    impl<'a> ScreenshotPdf<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::PdfRequest>,
+            <V as std::convert::TryInto<types::PdfRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value
+                .try_into()
+                .map(From::from)
+                .map_err(|s| format!("conversion to `PdfRequest` for body failed: {}", s));
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(types::builder::PdfRequest) -> types::builder::PdfRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/screenshot/pdf`
+        pub async fn send(self) -> Result<ResponseValue<types::GeneratedPdf>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::PdfRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/screenshot/pdf", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "screenshot_pdf",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                422u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Capture screenshots of several URLs in one request
-
-    Captures 1 to 10 screenshots, each item being a full Screenshot request. More than 10
-    items is 413. The whole batch is validated first: an invalid item (bad URL, refused
-    address, value out of range) is 400 for the whole batch, naming the item
-    (`items[3].url`). A valid batch of N items costs N; with fewer than N requests left
-    it is 429 and nothing is captured.
-
-    Items run concurrently within the engine's limits. A page that fails to load, or an
-    item over the pixel limit, does not fail the batch: the answer is 200 and that
-    item has `status: failed` and an `error` (`unprocessable`, `payload_too_large`, ...).
-    Results are in request order; `index` is the item's position in `items`.
-
-
-    Sends a `POST` request to `/v1/dev/screenshot/batch`
-
-    */
-    pub async fn screenshot_batch<'a>(
-        &'a self,
-        body: &'a types::ScreenshotBatchRequest,
-    ) -> Result<ResponseValue<types::ScreenshotBatchResult>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/screenshot/batch", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "screenshot_batch",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::screenshot_batch`]
+    ///
+    ///[`Client::screenshot_batch`]: super::Client::screenshot_batch
+    #[derive(Debug, Clone)]
+    pub struct ScreenshotBatch<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::ScreenshotBatchRequest, String>,
+    }
+    impl<'a> ScreenshotBatch<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::ScreenshotBatchRequest>,
+            <V as std::convert::TryInto<types::ScreenshotBatchRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value.try_into().map(From::from).map_err(|s| {
+                format!(
+                    "conversion to `ScreenshotBatchRequest` for body failed: {}",
+                    s
+                )
+            });
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::ScreenshotBatchRequest,
+                ) -> types::builder::ScreenshotBatchRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/screenshot/batch`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::ScreenshotBatchResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::ScreenshotBatchRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/screenshot/batch", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "screenshot_batch",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Download a screenshot or a generated PDF
-
-    Answers the bytes of an image made by `screenshot` or `batch` (`image/png` or
-    `image/jpeg`) or of a PDF made by `pdf` (`application/pdf`), with the real
-    `Content-Type`. Needs the key that created the file: another key, or an id that never
-    existed or is malformed, is 404. After `expires_at` the answer is 410 and the file is
-    gone. Costs nothing.
-
-
-    Sends a `GET` request to `/v1/dev/screenshot/download/{id}`
-
-    Arguments:
-    - `id`: A `screenshot_id` or a `pdf_id`.
-    */
-    pub async fn screenshot_download<'a>(
-        &'a self,
-        id: &'a str,
-    ) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
-        let url = format!(
-            "{}/v1/dev/screenshot/download/{}",
-            self.baseurl,
-            encode_path(&id.to_string()),
-        );
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self.client.get(url).headers(header_map).build()?;
-        let info = OperationInfo {
-            operation_id: "screenshot_download",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => Ok(ResponseValue::stream(response)),
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            404u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            410u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::screenshot_download`]
+    ///
+    ///[`Client::screenshot_download`]: super::Client::screenshot_download
+    #[derive(Debug, Clone)]
+    pub struct ScreenshotDownload<'a> {
+        client: &'a super::Client,
+        id: Result<::std::string::String, String>,
+    }
+    impl<'a> ScreenshotDownload<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                id: Err("id was not initialized".to_string()),
+            }
+        }
+        pub fn id<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<::std::string::String>,
+        {
+            self.id = value.try_into().map_err(|_| {
+                "conversion to `:: std :: string :: String` for id failed".to_string()
+            });
+            self
+        }
+        ///Sends a `GET` request to `/v1/dev/screenshot/download/{id}`
+        pub async fn send(self) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
+            let Self { client, id } = self;
+            let id = id.map_err(Error::InvalidRequest)?;
+            let url = format!(
+                "{}/v1/dev/screenshot/download/{}",
+                client.baseurl,
+                encode_path(&id.to_string()),
+            );
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client.client.get(url).headers(header_map).build()?;
+            let info = OperationInfo {
+                operation_id: "screenshot_download",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => Ok(ResponseValue::stream(response)),
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                404u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                410u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Screen a name against all sanctions lists
-
-    Fast screening of `name` against every loaded list (OFAC SDN and Consolidated, UN,
-    EU): token Jaro-Winkler similarity over primary names and aliases, phonetic keys and
-    transliteration. Candidates scoring at least `threshold` are returned as matches,
-    best first. `entity_type` restricts candidates to entries of that type (entries of
-    unknown type are kept); `country` raises the score of entries linked to that country
-    and never excludes one.
-
-    The answer reports which lists and which list versions (publish date, content hash,
-    entry count) were used. If no list is loaded at all the answer is 503
-    `lists_unavailable` rather than an empty, misleading "no match". Costs 1 request.
-
-
-    Sends a `POST` request to `/v1/compliance/sanctions/screen`
-
-    */
-    pub async fn sanctions_screen<'a>(
-        &'a self,
-        body: &'a types::ScreenRequest,
-    ) -> Result<ResponseValue<types::ScreenResult>, Error<types::Error>> {
-        let url = format!("{}/v1/compliance/sanctions/screen", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "sanctions_screen",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::sanctions_screen`]
+    ///
+    ///[`Client::sanctions_screen`]: super::Client::sanctions_screen
+    #[derive(Debug, Clone)]
+    pub struct SanctionsScreen<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::ScreenRequest, String>,
+    }
+    impl<'a> SanctionsScreen<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::ScreenRequest>,
+            <V as std::convert::TryInto<types::ScreenRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value
+                .try_into()
+                .map(From::from)
+                .map_err(|s| format!("conversion to `ScreenRequest` for body failed: {}", s));
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(types::builder::ScreenRequest) -> types::builder::ScreenRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/compliance/sanctions/screen`
+        pub async fn send(self) -> Result<ResponseValue<types::ScreenResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::ScreenRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/compliance/sanctions/screen", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "sanctions_screen",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Multi-signal analysis of a subject against the sanctions lists
-
-    Screens a subject described by more than a name: aliases, date of birth,
-    nationality, country, identifiers (passport, IMO number, ...). Every candidate is
-    scored by a multi-signal model (name and alias similarity, phonetics,
-    transliteration, date of birth, country and nationality, identifiers, entity type)
-    with a lower default threshold than `screen`, and every match gets an analysis: a
-    verdict, the signals that support it, the signals that contradict it and a summary.
-    The overall `recommendation` is `clear`, `review` or `escalate`.
-    `exclude_entity_ids` removes entries already cleared by the caller (false positives).
-    No remote AI service is used. 503 `lists_unavailable` when no list is loaded.
-    Costs 1 request.
-
-    The score is a log-odds model: the name score (best over the name and aliases
-    against every name of the entry, weak aliases ×0.9) centred at 0.85, plus the
-    evidence of each field given (date of birth exact/same year/in range/one year off
-    or different; nationality listed or not; country linked; identifier equal or a
-    different one of the same type; entity type equal or not). A name alone never
-    reaches `likely_match` (≥ 0.9); `possible_match` is ≥ 0.75. Matches with equal
-    scores are ordered by how many independent fields agree.
-
-
-    Sends a `POST` request to `/v1/compliance/sanctions/deep-analysis`
-
-    */
-    pub async fn sanctions_deep_analysis<'a>(
-        &'a self,
-        body: &'a types::DeepAnalysisRequest,
-    ) -> Result<ResponseValue<types::DeepAnalysisResult>, Error<types::Error>> {
-        let url = format!("{}/v1/compliance/sanctions/deep-analysis", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "sanctions_deep_analysis",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::sanctions_deep_analysis`]
+    ///
+    ///[`Client::sanctions_deep_analysis`]: super::Client::sanctions_deep_analysis
+    #[derive(Debug, Clone)]
+    pub struct SanctionsDeepAnalysis<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::DeepAnalysisRequest, String>,
+    }
+    impl<'a> SanctionsDeepAnalysis<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::DeepAnalysisRequest>,
+            <V as std::convert::TryInto<types::DeepAnalysisRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value
+                .try_into()
+                .map(From::from)
+                .map_err(|s| format!("conversion to `DeepAnalysisRequest` for body failed: {}", s));
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::DeepAnalysisRequest,
+                ) -> types::builder::DeepAnalysisRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/compliance/sanctions/deep-analysis`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::DeepAnalysisResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::DeepAnalysisRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/compliance/sanctions/deep-analysis", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "sanctions_deep_analysis",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Screen up to 100 entities in one request
-
-    Screens 1 to 100 entities, each a full Screen request, exactly as `screen` would.
-    More than 100 entities is 413. The whole batch is validated first: an invalid entity
-    is 400 for the whole batch, naming it (`entities[7].country`). A valid batch of N
-    entities costs N; with fewer than N requests left it is 429 and nothing is screened.
-    All entities are screened against the same list versions (reported once in each
-    result). Results are in request order; an entity that fails (only on a service
-    fault) has `status: failed` and an `error`, and the others are still answered.
-    503 `lists_unavailable` when no list is loaded.
-
-
-    Sends a `POST` request to `/v1/compliance/sanctions/batch`
-
-    */
-    pub async fn sanctions_batch<'a>(
-        &'a self,
-        body: &'a types::SanctionsBatchRequest,
-    ) -> Result<ResponseValue<types::SanctionsBatchResult>, Error<types::Error>> {
-        let url = format!("{}/v1/compliance/sanctions/batch", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "sanctions_batch",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::sanctions_batch`]
+    ///
+    ///[`Client::sanctions_batch`]: super::Client::sanctions_batch
+    #[derive(Debug, Clone)]
+    pub struct SanctionsBatch<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::SanctionsBatchRequest, String>,
+    }
+    impl<'a> SanctionsBatch<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::SanctionsBatchRequest>,
+            <V as std::convert::TryInto<types::SanctionsBatchRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value.try_into().map(From::from).map_err(|s| {
+                format!(
+                    "conversion to `SanctionsBatchRequest` for body failed: {}",
+                    s
+                )
+            });
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::SanctionsBatchRequest,
+                ) -> types::builder::SanctionsBatchRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/compliance/sanctions/batch`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::SanctionsBatchResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::SanctionsBatchRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/compliance/sanctions/batch", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "sanctions_batch",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Download a redacted file made by a PII batch
-
-    Answers the bytes of a redacted file made by `batch` in `redact` mode (`image/png`,
-    `image/jpeg`, `image/webp` or `application/pdf`), with the real `Content-Type`. Needs
-    the key that created the file: another key, or an id that never existed or is
-    malformed, is 404. After `expires_at` the answer is 410 and the file is gone. Costs
-    nothing.
-
-
-    Sends a `GET` request to `/v1/compliance/pii/download/{id}`
-
-    Arguments:
-    - `id`: The `file_id` of a batch item.
-    */
-    pub async fn pii_download<'a>(
-        &'a self,
-        id: &'a str,
-    ) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
-        let url = format!(
-            "{}/v1/compliance/pii/download/{}",
-            self.baseurl,
-            encode_path(&id.to_string()),
-        );
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self.client.get(url).headers(header_map).build()?;
-        let info = OperationInfo {
-            operation_id: "pii_download",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => Ok(ResponseValue::stream(response)),
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            404u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            410u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::pii_download`]
+    ///
+    ///[`Client::pii_download`]: super::Client::pii_download
+    #[derive(Debug, Clone)]
+    pub struct PiiDownload<'a> {
+        client: &'a super::Client,
+        id: Result<::std::string::String, String>,
+    }
+    impl<'a> PiiDownload<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                id: Err("id was not initialized".to_string()),
+            }
+        }
+        pub fn id<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<::std::string::String>,
+        {
+            self.id = value.try_into().map_err(|_| {
+                "conversion to `:: std :: string :: String` for id failed".to_string()
+            });
+            self
+        }
+        ///Sends a `GET` request to `/v1/compliance/pii/download/{id}`
+        pub async fn send(self) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
+            let Self { client, id } = self;
+            let id = id.map_err(Error::InvalidRequest)?;
+            let url = format!(
+                "{}/v1/compliance/pii/download/{}",
+                client.baseurl,
+                encode_path(&id.to_string()),
+            );
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client.client.get(url).headers(header_map).build()?;
+            let info = OperationInfo {
+                operation_id: "pii_download",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => Ok(ResponseValue::stream(response)),
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                404u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                410u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Validate and normalize a phone number
-
-    Parses `number` with libphonenumber metadata. A number without a leading `+` and
-    country code needs `default_region`; without it such a number is answered
-    `valid: false` with reason `invalid_country_code`. Formats (E.164, international,
-    national, RFC 3966) are given whenever the number could be parsed, even if it is not
-    valid. An invalid number is a 200 with `valid: false`, never a 400. Costs 1 request.
-
-
-    Sends a `POST` request to `/v1/dev/validate/phone/validate`
-
-    */
-    pub async fn validate_phone<'a>(
-        &'a self,
-        body: &'a types::PhoneValidateRequest,
-    ) -> Result<ResponseValue<types::PhoneValidationResult>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/validate/phone/validate", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "validate_phone",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::validate_phone`]
+    ///
+    ///[`Client::validate_phone`]: super::Client::validate_phone
+    #[derive(Debug, Clone)]
+    pub struct ValidatePhone<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::PhoneValidateRequest, String>,
+    }
+    impl<'a> ValidatePhone<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::PhoneValidateRequest>,
+            <V as std::convert::TryInto<types::PhoneValidateRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value.try_into().map(From::from).map_err(|s| {
+                format!(
+                    "conversion to `PhoneValidateRequest` for body failed: {}",
+                    s
+                )
+            });
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::PhoneValidateRequest,
+                ) -> types::builder::PhoneValidateRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/validate/phone/validate`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::PhoneValidationResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::PhoneValidateRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/validate/phone/validate", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "validate_phone",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Check an email address's format and deliverability
-
-    Checks the syntax (RFC 5321/5322 addr-spec, internationalized domains converted to
-    ASCII), whether the domain is a known disposable-mail provider, whether the local
-    part is a role account (`admin`, `info`, ...), and looks up the domain's MX records
-    (falling back to A/AAAA as SMTP does). No mail is sent and no SMTP connection is
-    made. The name servers asked are the operator's choice (`[validate] dns_servers`),
-    by default the host's. When DNS cannot be reached the lookup does not hang:
-    `mx_records` is false and `deliverability` is `unknown`. An invalid address is a 200
-    with `valid: false`.
-    Costs 1 request.
-
-
-    Sends a `POST` request to `/v1/dev/validate/email/validate`
-
-    */
-    pub async fn validate_email<'a>(
-        &'a self,
-        body: &'a types::EmailValidateRequest,
-    ) -> Result<ResponseValue<types::EmailValidationResult>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/validate/email/validate", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "validate_email",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::validate_email`]
+    ///
+    ///[`Client::validate_email`]: super::Client::validate_email
+    #[derive(Debug, Clone)]
+    pub struct ValidateEmail<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::EmailValidateRequest, String>,
+    }
+    impl<'a> ValidateEmail<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::EmailValidateRequest>,
+            <V as std::convert::TryInto<types::EmailValidateRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value.try_into().map(From::from).map_err(|s| {
+                format!(
+                    "conversion to `EmailValidateRequest` for body failed: {}",
+                    s
+                )
+            });
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::EmailValidateRequest,
+                ) -> types::builder::EmailValidateRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/validate/email/validate`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::EmailValidationResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::EmailValidateRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/validate/email/validate", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "validate_email",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Validate an IBAN
-
-    Checks an IBAN against the SWIFT IBAN registry (country, length, BBAN structure),
-    the ISO 7064 mod 97-10 check digits, then the account number's own national check
-    digits where the country defines them (`national_check`). Separators (spaces,
-    hyphens, dots) and lowercase letters are accepted, as python-stdnum accepts them.
-    Answers the electronic (compact) and print forms and the bank and branch codes where
-    the country's BBAN defines them. An invalid IBAN is a 200 with `valid: false` and the
-    first failing check in `error`. Costs 1 request.
-
-
-    Sends a `POST` request to `/v1/dev/validate/iban/validate`
-
-    */
-    pub async fn validate_iban<'a>(
-        &'a self,
-        body: &'a types::IbanValidateRequest,
-    ) -> Result<ResponseValue<types::IbanValidationResult>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/validate/iban/validate", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "validate_iban",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::validate_iban`]
+    ///
+    ///[`Client::validate_iban`]: super::Client::validate_iban
+    #[derive(Debug, Clone)]
+    pub struct ValidateIban<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::IbanValidateRequest, String>,
+    }
+    impl<'a> ValidateIban<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::IbanValidateRequest>,
+            <V as std::convert::TryInto<types::IbanValidateRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value
+                .try_into()
+                .map(From::from)
+                .map_err(|s| format!("conversion to `IbanValidateRequest` for body failed: {}", s));
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::IbanValidateRequest,
+                ) -> types::builder::IbanValidateRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/validate/iban/validate`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::IbanValidationResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::IbanValidateRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/validate/iban/validate", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "validate_iban",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Validate a payment card number
-
-    Checks the Luhn checksum, identifies the brand from the IIN ranges and checks the
-    length against the brand's allowed lengths. Spaces and dashes are accepted. The full
-    number is never echoed back, logged or stored: the answer carries only masked forms,
-    the IIN (first 6 digits) and the last 4. A number that fails a check is a 200 with
-    `valid: false`. Costs 1 request.
-
-
-    Sends a `POST` request to `/v1/dev/validate/creditcard/validate`
-
-    */
-    pub async fn validate_creditcard<'a>(
-        &'a self,
-        body: &'a types::CreditCardValidateRequest,
-    ) -> Result<ResponseValue<types::CreditCardValidationResult>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/validate/creditcard/validate", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "validate_creditcard",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::validate_creditcard`]
+    ///
+    ///[`Client::validate_creditcard`]: super::Client::validate_creditcard
+    #[derive(Debug, Clone)]
+    pub struct ValidateCreditcard<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::CreditCardValidateRequest, String>,
+    }
+    impl<'a> ValidateCreditcard<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::CreditCardValidateRequest>,
+            <V as std::convert::TryInto<types::CreditCardValidateRequest>>::Error:
+                std::fmt::Display,
+        {
+            self.body = value.try_into().map(From::from).map_err(|s| {
+                format!(
+                    "conversion to `CreditCardValidateRequest` for body failed: {}",
+                    s
+                )
+            });
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::CreditCardValidateRequest,
+                ) -> types::builder::CreditCardValidateRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/validate/creditcard/validate`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::CreditCardValidationResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| {
+                    types::CreditCardValidateRequest::try_from(v).map_err(|e| e.to_string())
+                })
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/validate/creditcard/validate", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "validate_creditcard",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Validate an EU VAT number
-
-    Checks an EU VAT identification number (27 member states, plus `XI` for Northern
-    Ireland): country prefix, per-country format and, where the country defines one,
-    the check-digit algorithm. `EL` is the prefix for Greece (`GR` is accepted and
-    normalized). Whether the number is currently registered is only known from the
-    European Commission's VIES service; this deployment checks offline unless an
-    operator enables VIES, and `vies_checked` says which. An invalid number is a 200
-    with `valid: false`. Costs 1 request.
-
-
-    Sends a `POST` request to `/v1/dev/validate/vat/validate`
-
-    */
-    pub async fn validate_vat<'a>(
-        &'a self,
-        body: &'a types::VatValidateRequest,
-    ) -> Result<ResponseValue<types::VatValidationResult>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/validate/vat/validate", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "validate_vat",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::validate_vat`]
+    ///
+    ///[`Client::validate_vat`]: super::Client::validate_vat
+    #[derive(Debug, Clone)]
+    pub struct ValidateVat<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::VatValidateRequest, String>,
+    }
+    impl<'a> ValidateVat<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::VatValidateRequest>,
+            <V as std::convert::TryInto<types::VatValidateRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value
+                .try_into()
+                .map(From::from)
+                .map_err(|s| format!("conversion to `VatValidateRequest` for body failed: {}", s));
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::VatValidateRequest,
+                ) -> types::builder::VatValidateRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/validate/vat/validate`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::VatValidationResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::VatValidateRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/validate/vat/validate", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "validate_vat",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Validate a postal code for a country
-
-    Checks `postal_code` against the postal code format of `country` (ISO 3166-1
-    alpha-2, required) and answers it normalized (upper case, canonical spacing and
-    separator, e.g. `SW1A 1AA`, `10115`, `K1A 0B1`). The check is of format, not of
-    existence of the code. A country that has no postal codes answers `valid: false`
-    with `has_postal_codes: false`. A country code that is not an ISO 3166-1 alpha-2
-    code is 400. A code that does not match is a 200 with `valid: false`.
-    Costs 1 request.
-
-
-    Sends a `POST` request to `/v1/dev/validate/postalcode/validate`
-
-    */
-    pub async fn validate_postalcode<'a>(
-        &'a self,
-        body: &'a types::PostalCodeValidateRequest,
-    ) -> Result<ResponseValue<types::PostalCodeValidationResult>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/validate/postalcode/validate", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "validate_postalcode",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::validate_postalcode`]
+    ///
+    ///[`Client::validate_postalcode`]: super::Client::validate_postalcode
+    #[derive(Debug, Clone)]
+    pub struct ValidatePostalcode<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::PostalCodeValidateRequest, String>,
+    }
+    impl<'a> ValidatePostalcode<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::PostalCodeValidateRequest>,
+            <V as std::convert::TryInto<types::PostalCodeValidateRequest>>::Error:
+                std::fmt::Display,
+        {
+            self.body = value.try_into().map(From::from).map_err(|s| {
+                format!(
+                    "conversion to `PostalCodeValidateRequest` for body failed: {}",
+                    s
+                )
+            });
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::PostalCodeValidateRequest,
+                ) -> types::builder::PostalCodeValidateRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/validate/postalcode/validate`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::PostalCodeValidationResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| {
+                    types::PostalCodeValidateRequest::try_from(v).map_err(|e| e.to_string())
+                })
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/validate/postalcode/validate", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "validate_postalcode",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Parse a date in any common format and convert it
-
-    Parses `date` with `input_format` when given, otherwise by detection: ISO 8601 and
-    RFC 3339 (also ISO week and ordinal dates), RFC 2822, Unix timestamps in seconds
-    (9 to 11 digits) or milliseconds (12 to 14 digits), compact `YYYYMMDD`, numeric dates
-    with `/`, `-` or `.` separators, dates with month names in the 12 supported languages
-    (`15 March 2024`, `March 15th, 2024`, `15 de marzo de 2024`, `15. März 2024`,
-    `2024年3月15日`, `2024년 3월 15일`, `15 مارس 2024`), each with an optional weekday, time
-    of day (`14:30`, `2:30 pm`, `14h30`) and offset (`Z`, `+02:00`, `UTC`, `CET`, `EST`).
-    A numeric date whose day and month could be swapped (`03/04/2024`) is read
-    month-first unless `day_first` is true, and is reported as `ambiguous` with the other
-    reading in `alternatives`; a weekday in the input that fits only one reading settles
-    it. Two-digit years are 1969..2068.
-
-    `timezone` gives the zone of a date-time without an offset and the zone the result is
-    expressed in; without it date-times without an offset stay local. `output_format`
-    adds a `converted` string.
-
-    Every well-formed request is a 200: a string that is not a date (or does not match
-    `input_format`), an unknown `timezone`, a local time skipped by a daylight-saving
-    change or an unusable format string is answered `valid: false` with the reason in
-    `error`. Costs 1 request.
-
-
-    Sends a `POST` request to `/v1/dev/validate/date/convert`
-
-    */
-    pub async fn validate_date<'a>(
-        &'a self,
-        body: &'a types::DateConvertRequest,
-    ) -> Result<ResponseValue<types::DateConversionResult>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/validate/date/convert", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "validate_date",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::validate_date`]
+    ///
+    ///[`Client::validate_date`]: super::Client::validate_date
+    #[derive(Debug, Clone)]
+    pub struct ValidateDate<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::DateConvertRequest, String>,
+    }
+    impl<'a> ValidateDate<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::DateConvertRequest>,
+            <V as std::convert::TryInto<types::DateConvertRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value
+                .try_into()
+                .map(From::from)
+                .map_err(|s| format!("conversion to `DateConvertRequest` for body failed: {}", s));
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::DateConvertRequest,
+                ) -> types::builder::DateConvertRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/validate/date/convert`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::DateConversionResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::DateConvertRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/validate/date/convert", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "validate_date",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Analyze a password's strength
-
-    Estimates how hard `password` is to guess (zxcvbn: dictionaries, keyboard patterns,
-    sequences, repeats, dates, l33t substitutions), with the crack time under four
-    attack scenarios, an entropy estimate, character class counts and feedback. Words in
-    `user_inputs` (the user's name, email, site name) are treated as known to an
-    attacker. Passwords are 1 to 256 characters; zxcvbn matches 100 characters at a time,
-    so a longer password is matched in 100-character blocks, each block with the previous
-    ones known to the attacker (a repeated block adds almost nothing). Guesses are counted
-    without 64-bit saturation. The password is never logged, stored or echoed: the answer
-    gives positions and kinds of the patterns found, not their text. Costs 1 request.
-
-
-    Sends a `POST` request to `/v1/dev/validate/password/analyze`
-
-    */
-    pub async fn validate_password<'a>(
-        &'a self,
-        body: &'a types::PasswordAnalyzeRequest,
-    ) -> Result<ResponseValue<types::PasswordAnalysisResult>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/validate/password/analyze", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "validate_password",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::validate_password`]
+    ///
+    ///[`Client::validate_password`]: super::Client::validate_password
+    #[derive(Debug, Clone)]
+    pub struct ValidatePassword<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::PasswordAnalyzeRequest, String>,
+    }
+    impl<'a> ValidatePassword<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::PasswordAnalyzeRequest>,
+            <V as std::convert::TryInto<types::PasswordAnalyzeRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value.try_into().map(From::from).map_err(|s| {
+                format!(
+                    "conversion to `PasswordAnalyzeRequest` for body failed: {}",
+                    s
+                )
+            });
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::PasswordAnalyzeRequest,
+                ) -> types::builder::PasswordAnalyzeRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/validate/password/analyze`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::PasswordAnalysisResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::PasswordAnalyzeRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/validate/password/analyze", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "validate_password",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
-    /**Validate a cryptocurrency address
-
-    Decodes `address` and verifies its checksum and version: Bitcoin (Base58Check
-    P2PKH/P2SH, Bech32 SegWit v0, Bech32m Taproot), Litecoin, Dogecoin, Bitcoin Cash
-    (CashAddr and legacy), Ethereum and EVM chains (hex with EIP-55 mixed-case
-    checksum), XRP (Ripple Base58Check), Tron (Base58Check `T...`) and Solana (Base58
-    32-byte public key, no checksum). With `coin`, the address must be one of that coin's;
-    without it the coin is detected. An invalid address (or any other string) is a 200
-    with `valid: false` and the reason in `error`. Costs 1 request.
-
-
-    Sends a `POST` request to `/v1/dev/validate/crypto/validate`
-
-    */
-    pub async fn validate_crypto<'a>(
-        &'a self,
-        body: &'a types::CryptoValidateRequest,
-    ) -> Result<ResponseValue<types::CryptoValidationResult>, Error<types::Error>> {
-        let url = format!("{}/v1/dev/validate/crypto/validate", self.baseurl,);
-        let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
-        header_map.append(
-            ::reqwest::header::HeaderName::from_static("api-version"),
-            ::reqwest::header::HeaderValue::from_static(Self::api_version()),
-        );
-        #[allow(unused_mut)]
-        let mut request = self
-            .client
-            .post(url)
-            .header(
-                ::reqwest::header::ACCEPT,
-                ::reqwest::header::HeaderValue::from_static("application/json"),
-            )
-            .json(&body)
-            .headers(header_map)
-            .build()?;
-        let info = OperationInfo {
-            operation_id: "validate_crypto",
-        };
-        self.pre(&mut request, &info).await?;
-        let result = self.exec(request, &info).await;
-        self.post(&result, &info).await?;
-        let response = result?;
-        match response.status().as_u16() {
-            200u16 => ResponseValue::from_response(response).await,
-            400u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            401u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            403u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            408u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            413u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            429u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            500u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            501u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            503u16 => Err(Error::ErrorResponse(
-                ResponseValue::from_response(response).await?,
-            )),
-            _ => Err(Error::UnexpectedResponse(response)),
+    ///Builder for [`Client::validate_crypto`]
+    ///
+    ///[`Client::validate_crypto`]: super::Client::validate_crypto
+    #[derive(Debug, Clone)]
+    pub struct ValidateCrypto<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::CryptoValidateRequest, String>,
+    }
+    impl<'a> ValidateCrypto<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                body: Ok(::std::default::Default::default()),
+            }
+        }
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::CryptoValidateRequest>,
+            <V as std::convert::TryInto<types::CryptoValidateRequest>>::Error: std::fmt::Display,
+        {
+            self.body = value.try_into().map(From::from).map_err(|s| {
+                format!(
+                    "conversion to `CryptoValidateRequest` for body failed: {}",
+                    s
+                )
+            });
+            self
+        }
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(
+                    types::builder::CryptoValidateRequest,
+                ) -> types::builder::CryptoValidateRequest,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+        ///Sends a `POST` request to `/v1/dev/validate/crypto/validate`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<types::CryptoValidationResult>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::CryptoValidateRequest::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/v1/dev/validate/crypto/validate", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo {
+                operation_id: "validate_crypto",
+            };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                401u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                403u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                408u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                413u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                429u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                500u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                501u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                503u16 => Err(Error::ErrorResponse(
+                    ResponseValue::from_response(response).await?,
+                )),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
         }
     }
 }
 /// Items consumers will typically use such as the Client.
 pub mod prelude {
-    #[allow(unused_imports)]
-    pub use super::Client;
+    pub use self::super::Client;
 }

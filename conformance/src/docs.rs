@@ -217,7 +217,9 @@ pub fn squeezed(text: &str) -> String {
 /// answers its bytes.
 pub async fn fetch(client: &suite_client::Client, document: &types::GeneratedDocument) -> Vec<u8> {
     let response = client
-        .docgen_download(&document.document_id)
+        .docgen_download()
+        .id(&document.document_id)
+        .send()
         .await
         .expect("downloaded");
     let content_type = response

@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use suite_client::FilePart;
 use suite_client::types::DocumentFormat;
-use suite_client::{DocgenConvertForm, FilePart};
 
 use crate::docs::{fetch, pdf_of};
 
@@ -49,10 +49,10 @@ pub fn html(body: &str) -> Vec<u8> {
 /// `html` printed by the server's document API: a born-digital PDF.
 pub async fn printed(docgen: &suite_client::Client, html: Vec<u8>) -> Vec<u8> {
     let document = docgen
-        .docgen_convert(DocgenConvertForm {
-            file: FilePart::new("page.html", "text/html", html),
-            output_format: DocumentFormat::Pdf,
-        })
+        .docgen_convert()
+        .file(FilePart::new("page.html", "text/html", html))
+        .output_format(DocumentFormat::Pdf)
+        .send()
         .await
         .expect("HTML printed")
         .into_inner();

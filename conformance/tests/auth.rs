@@ -111,30 +111,40 @@ async fn unsubscribed_key_is_403_not_subscribed() {
 #[tokio::test]
 async fn the_generated_client_surfaces_typed_auth_errors() {
     let server = TestServer::start().await;
-    let card = suite_client::types::CreditCardValidateRequest {
-        number: "4111111111111111".parse().expect("number"),
-    };
     let response = conformance::expect_error(
-        server.anonymous_client().validate_creditcard(&card).await,
+        server
+            .anonymous_client()
+            .validate_creditcard()
+            .body_map(|b| b.number("4111111111111111"))
+            .send()
+            .await,
         401,
     );
     assert_eq!(response.error_code, "missing_api_key");
 
     let key = server.key(Plan::Free, &[Api::Pii]).await;
-    let response =
-        conformance::expect_error(server.client(&key).validate_creditcard(&card).await, 403);
+    let response = conformance::expect_error(
+        server
+            .client(&key)
+            .validate_creditcard()
+            .body_map(|b| b.number("4111111111111111"))
+            .send()
+            .await,
+        403,
+    );
     assert_eq!(response.error_code, "not_subscribed");
 
     // Multipart operations authenticate before reading the form.
-    let form = suite_client::PiiDetectForm {
-        file: suite_client::FilePart::new("a.png", "image/png", vec![0u8; 16]),
-        language: None,
-        entity_types: None,
-        min_confidence: None,
-        allow_list: None,
-    };
+    let file = suite_client::FilePart::new("a.png", "image/png", vec![0u8; 16]);
     assert_eq!(
-        conformance::status_of(server.anonymous_client().pii_detect(form).await),
+        conformance::status_of(
+            server
+                .anonymous_client()
+                .pii_detect()
+                .file(file)
+                .send()
+                .await
+        ),
         401
     );
 }

@@ -111,10 +111,12 @@ async fn one_client_cannot_take_every_connection() {
     );
 
     // Another client is served as usual meanwhile.
-    let card = suite_client::types::CreditCardValidateRequest {
-        number: "4111111111111111".parse().expect("a number"),
-    };
-    let answer = server.client(&key).validate_creditcard(&card).await;
+    let answer = server
+        .client(&key)
+        .validate_creditcard()
+        .body_map(|b| b.number("4111111111111111"))
+        .send()
+        .await;
     assert_eq!(conformance::status_of(answer), 200);
     assert!(
         metric(

@@ -6,18 +6,15 @@
 use conformance::docs::{self, FORMATS, document_text, fetch, squeezed};
 use conformance::expect_error;
 use conformance::pages::Pages;
+use suite_client::FilePart;
 use suite_client::types::DocumentFormat;
-use suite_client::{DocgenConvertForm, FilePart};
 use suite_server::platform::{Api, Plan};
 
 const SENTENCE: &str = "The quick brown fox paid 1234 euros";
 
-fn form(bytes: Vec<u8>, to: DocumentFormat) -> DocgenConvertForm {
-    DocgenConvertForm {
-        // The name and declared type are wrong on purpose: the server sniffs the bytes.
-        file: FilePart::new("upload.bin", "application/octet-stream", bytes),
-        output_format: to,
-    }
+fn upload(bytes: Vec<u8>) -> FilePart {
+    // The name and declared type are wrong on purpose: the server sniffs the bytes.
+    FilePart::new("upload.bin", "application/octet-stream", bytes)
 }
 
 fn html() -> Vec<u8> {
@@ -34,7 +31,10 @@ async fn every_pair_of_formats_converts_and_keeps_the_text() {
     let key = server.key(Plan::Unlimited, &[Api::Docgen]).await;
     let client = server.client(&key);
     let printed = client
-        .docgen_convert(form(html(), DocumentFormat::Pdf))
+        .docgen_convert()
+        .file(upload(html()))
+        .output_format(DocumentFormat::Pdf)
+        .send()
         .await
         .expect("HTML printed")
         .into_inner();
@@ -58,7 +58,12 @@ async fn every_pair_of_formats_converts_and_keeps_the_text() {
     let mut failures = Vec::new();
     for (from, bytes) in &inputs {
         for to in FORMATS {
-            let answer = client.docgen_convert(form(bytes.clone(), to)).await;
+            let answer = client
+                .docgen_convert()
+                .file(upload(bytes.clone()))
+                .output_format(to)
+                .send()
+                .await;
             let document = match answer {
                 Ok(document) => document.into_inner(),
                 Err(e) => {
@@ -84,13 +89,21 @@ async fn uploads_are_sniffed_and_unreadable_ones_refused() {
     let client = server.client(&key);
     let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
     let refused = expect_error(
-        client.docgen_convert(form(png, DocumentFormat::Pdf)).await,
+        client
+            .docgen_convert()
+            .file(upload(png))
+            .output_format(DocumentFormat::Pdf)
+            .send()
+            .await,
         415,
     );
     insta::assert_yaml_snapshot!(refused.into_inner(), { ".request_id" => "[id]" });
     let empty = expect_error(
         client
-            .docgen_convert(form(Vec::new(), DocumentFormat::Pdf))
+            .docgen_convert()
+            .file(upload(Vec::new()))
+            .output_format(DocumentFormat::Pdf)
+            .send()
             .await,
         400,
     );
@@ -99,21 +112,30 @@ async fn uploads_are_sniffed_and_unreadable_ones_refused() {
     corrupt_docx.truncate(corrupt_docx.len() / 2);
     expect_error(
         client
-            .docgen_convert(form(corrupt_docx, DocumentFormat::Pdf))
+            .docgen_convert()
+            .file(upload(corrupt_docx))
+            .output_format(DocumentFormat::Pdf)
+            .send()
             .await,
         422,
     );
     let corrupt_pdf = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog".to_vec();
     let unreadable = expect_error(
         client
-            .docgen_convert(form(corrupt_pdf, DocumentFormat::Txt))
+            .docgen_convert()
+            .file(upload(corrupt_pdf))
+            .output_format(DocumentFormat::Txt)
+            .send()
             .await,
         422,
     );
     insta::assert_yaml_snapshot!(unreadable.into_inner(), { ".request_id" => "[id]" });
     let encrypted = expect_error(
         client
-            .docgen_convert(form(docs::encrypted_pdf(), DocumentFormat::Txt))
+            .docgen_convert()
+            .file(upload(docs::encrypted_pdf()))
+            .output_format(DocumentFormat::Txt)
+            .send()
             .await,
         422,
     );
@@ -136,7 +158,10 @@ async fn a_docx_zip_bomb_is_413_before_libreoffice_sees_it() {
     assert!(bytes.len() < 1 << 20, "the bomb is small: {}", bytes.len());
     let error = expect_error(
         client
-            .docgen_convert(form(bytes, DocumentFormat::Pdf))
+            .docgen_convert()
+            .file(upload(bytes))
+            .output_format(DocumentFormat::Pdf)
+            .send()
             .await,
         413,
     );
@@ -172,7 +197,10 @@ async fn nothing_a_document_links_to_is_fetched_or_read() {
     ];
     for (bytes, to) in cases {
         let document = client
-            .docgen_convert(form(bytes, to))
+            .docgen_convert()
+            .file(upload(bytes))
+            .output_format(to)
+            .send()
             .await
             .expect("converted")
             .into_inner();

@@ -8,7 +8,7 @@ use conformance::docs::{self, FORMATS, document_text, fetch, squeezed};
 use conformance::{TestServer, expect_error};
 use serde_json::json;
 use suite_client::types::{self, DocumentFormat, TemplateEngine};
-use suite_client::{DocgenCreateTemplateForm, FilePart};
+use suite_client::{FilePart, builder};
 use suite_server::platform::{Api, Plan};
 
 async fn server() -> TestServer {
@@ -20,12 +20,21 @@ async fn server() -> TestServer {
     .await
 }
 
-fn upload(name: &str, engine: Option<TemplateEngine>, bytes: Vec<u8>) -> DocgenCreateTemplateForm {
-    DocgenCreateTemplateForm {
-        name: name.into(),
-        description: Some(format!("{name} for the conformance suite")),
-        engine,
-        file: FilePart::new("template", "application/octet-stream", bytes),
+/// The template uploads of these tests: named, described, the engine given only when asked.
+trait Upload {
+    fn upload(self, name: &str, engine: Option<TemplateEngine>, bytes: Vec<u8>) -> Self;
+}
+
+impl Upload for builder::DocgenCreateTemplate<'_> {
+    fn upload(self, name: &str, engine: Option<TemplateEngine>, bytes: Vec<u8>) -> Self {
+        let upload = self
+            .name(name)
+            .description(format!("{name} for the conformance suite"))
+            .file(FilePart::new("template", "application/octet-stream", bytes));
+        match engine {
+            Some(engine) => upload.engine(engine),
+            None => upload,
+        }
     }
 }
 
@@ -186,7 +195,9 @@ async fn every_kind_renders_into_every_format() {
     for (name, asked, bytes, engine) in kinds {
         let size = bytes.len() as i64;
         let template = client
-            .docgen_create_template(upload(name, asked, bytes))
+            .docgen_create_template()
+            .upload(name, asked, bytes)
+            .send()
             .await
             .unwrap_or_else(|e| panic!("{name} uploaded: {e}"))
             .into_inner();
@@ -202,7 +213,9 @@ async fn every_kind_renders_into_every_format() {
         }
         for to in FORMATS {
             let document = client
-                .docgen_generate(&generate(&template.template_id, to, data()))
+                .docgen_generate()
+                .body(generate(&template.template_id, to, data()))
+                .send()
                 .await
                 .unwrap_or_else(|e| panic!("{name} → {to:?}: {e}"))
                 .into_inner();
@@ -219,7 +232,8 @@ async fn the_builtins_are_listed_and_render_in_every_format() {
     let key = server.key(Plan::Unlimited, &[Api::Docgen]).await;
     let client = server.client(&key);
     let list = client
-        .docgen_list_templates(None, None)
+        .docgen_list_templates()
+        .send()
         .await
         .expect("listed")
         .into_inner();
@@ -241,7 +255,9 @@ async fn the_builtins_are_listed_and_render_in_every_format() {
     });
     for to in FORMATS {
         let document = client
-            .docgen_generate(&generate("invoice", to, data.clone()))
+            .docgen_generate()
+            .body(generate("invoice", to, data.clone()))
+            .send()
             .await
             .unwrap_or_else(|e| panic!("invoice → {to:?}: {e}"))
             .into_inner();
@@ -254,13 +270,15 @@ async fn the_builtins_are_listed_and_render_in_every_format() {
         }
     }
     let pdf = client
-        .docgen_generate(&generate(
+        .docgen_generate()
+        .body(generate(
             "certificate",
             DocumentFormat::Pdf,
             json!({
                 "recipient_name": "Ada", "reason": "for the engine", "date": "2026-11-25"
             }),
         ))
+        .send()
         .await
         .expect("certificate printed")
         .into_inner();
@@ -279,28 +297,37 @@ async fn another_keys_template_is_404_and_costs_nothing() {
     let stranger = server.key(Plan::Free, &[Api::Docgen]).await;
     let template = server
         .client(&owner)
-        .docgen_create_template(upload("mine", None, HTML.as_bytes().to_vec()))
+        .docgen_create_template()
+        .upload("mine", None, HTML.as_bytes().to_vec())
+        .send()
         .await
         .expect("uploaded")
         .into_inner();
     let other = server.client(&stranger);
     let not_found = expect_error(
         other
-            .docgen_generate(&generate(
+            .docgen_generate()
+            .body(generate(
                 &template.template_id,
                 DocumentFormat::Html,
                 data(),
             ))
+            .send()
             .await,
         404,
     );
     insta::assert_yaml_snapshot!(not_found.into_inner(), { ".request_id" => "[id]", ".message" => "[message]" });
     expect_error(
-        other.docgen_delete_template(&template.template_id).await,
+        other
+            .docgen_delete_template()
+            .id(&template.template_id)
+            .send()
+            .await,
         404,
     );
     let listed = other
-        .docgen_list_templates(None, None)
+        .docgen_list_templates()
+        .send()
         .await
         .expect("listed")
         .into_inner();
@@ -308,7 +335,9 @@ async fn another_keys_template_is_404_and_costs_nothing() {
     assert_eq!(server.used(&stranger, Api::Docgen).await, 0);
     let unknown = expect_error(
         other
-            .docgen_generate(&generate("tpl_nope", DocumentFormat::Pdf, json!({})))
+            .docgen_generate()
+            .body(generate("tpl_nope", DocumentFormat::Pdf, json!({})))
+            .send()
             .await,
         404,
     );
@@ -323,11 +352,13 @@ async fn bad_templates_and_bad_data_are_named() {
     let client = server.client(&key);
     let syntax = expect_error(
         client
-            .docgen_create_template(upload(
+            .docgen_create_template()
+            .upload(
                 "broken",
                 None,
                 b"<html><body>\n<p>{% for x in %}</p>\n</body></html>".to_vec(),
-            ))
+            )
+            .send()
             .await,
         400,
     );
@@ -336,7 +367,9 @@ async fn bad_templates_and_bad_data_are_named() {
     let broken_docx = docs::docx_with("<w:p><w:r><w:t>{% if %}</w:t></w:r></w:p>", "");
     let docx_syntax = expect_error(
         client
-            .docgen_create_template(upload("broken docx", None, broken_docx))
+            .docgen_create_template()
+            .upload("broken docx", None, broken_docx)
+            .send()
             .await,
         400,
     );
@@ -347,27 +380,33 @@ async fn bad_templates_and_bad_data_are_named() {
     );
     let wrong_kind = expect_error(
         client
-            .docgen_create_template(upload(
+            .docgen_create_template()
+            .upload(
                 "not a docx",
                 Some(TemplateEngine::Docx),
                 b"Dear {{ x }}".to_vec(),
-            ))
+            )
+            .send()
             .await,
         415,
     );
     insta::assert_yaml_snapshot!(wrong_kind.into_inner(), { ".request_id" => "[id]" });
     let template = client
-        .docgen_create_template(upload("order", None, HTML.as_bytes().to_vec()))
+        .docgen_create_template()
+        .upload("order", None, HTML.as_bytes().to_vec())
+        .send()
         .await
         .expect("uploaded")
         .into_inner();
     let missing = expect_error(
         client
-            .docgen_generate(&generate(
+            .docgen_generate()
+            .body(generate(
                 &template.template_id,
                 DocumentFormat::Html,
                 json!({ "customer": {} }),
             ))
+            .send()
             .await,
         400,
     );
@@ -378,21 +417,25 @@ async fn bad_templates_and_bad_data_are_named() {
         missing.message
     );
     let endless = client
-        .docgen_create_template(upload(
+        .docgen_create_template()
+        .upload(
             "endless",
             Some(TemplateEngine::Text),
             b"{% for a in range(100000) %}{% for b in range(100000) %}{{ a }}{% endfor %}{% endfor %}".to_vec(),
-        ))
+        )
+        .send()
         .await
         .expect("an endless loop compiles")
         .into_inner();
     let stopped = expect_error(
         client
-            .docgen_generate(&generate(
+            .docgen_generate()
+            .body(generate(
                 &endless.template_id,
                 DocumentFormat::Txt,
                 json!({}),
             ))
+            .send()
             .await,
         422,
     );
@@ -407,11 +450,13 @@ async fn pages_list_builtins_then_uploads_newest_first() {
     let mut uploaded = Vec::new();
     for n in 0..3 {
         let template = client
-            .docgen_create_template(upload(
+            .docgen_create_template()
+            .upload(
                 &format!("t{n}"),
                 None,
                 format!("Hello {n} {{{{ name }}}}").into_bytes(),
-            ))
+            )
+            .send()
             .await
             .expect("uploaded")
             .into_inner();
@@ -420,19 +465,18 @@ async fn pages_list_builtins_then_uploads_newest_first() {
             .clock()
             .set(server.clock().now() + chrono::Duration::seconds(1));
     }
-    let limit = std::num::NonZeroU32::new(3);
     let mut seen = Vec::new();
-    let mut token: Option<types::DocgenListTemplatesPageToken> = None;
+    let mut token: Option<String> = None;
     for _ in 0..5 {
-        let page = client
-            .docgen_list_templates(limit, token.as_ref())
-            .await
-            .expect("a page")
-            .into_inner();
+        let mut list = client.docgen_list_templates().limit(3u32);
+        if let Some(token) = &token {
+            list = list.page_token(token.as_str());
+        }
+        let page = list.send().await.expect("a page").into_inner();
         assert!(page.templates.len() <= 3);
         seen.extend(page.templates.into_iter().map(|t| t.template_id));
         match page.next_page_token {
-            Some(next) => token = Some(next.parse().expect("a token")),
+            Some(next) => token = Some(next),
             None => break,
         }
     }
@@ -444,7 +488,9 @@ async fn pages_list_builtins_then_uploads_newest_first() {
     assert_eq!(seen, expected);
     let foreign = expect_error(
         client
-            .docgen_list_templates(None, Some(&"bm90LWEtdG9rZW4".parse().expect("a string")))
+            .docgen_list_templates()
+            .page_token("bm90LWEtdG9rZW4")
+            .send()
             .await,
         400,
     );
@@ -464,26 +510,42 @@ async fn pages_list_builtins_then_uploads_newest_first() {
     }
     let long_name = expect_error(
         client
-            .docgen_create_template(upload(&"n".repeat(201), None, b"x".to_vec()))
+            .docgen_create_template()
+            .upload(&"n".repeat(201), None, b"x".to_vec())
+            .send()
             .await,
         400,
     );
     assert!(long_name.message.contains("name"), "{}", long_name.message);
     // Deleting: built-ins refuse, a template goes once.
-    let builtin = expect_error(client.docgen_delete_template("invoice").await, 400);
+    let builtin = expect_error(
+        client.docgen_delete_template().id("invoice").send().await,
+        400,
+    );
     insta::assert_yaml_snapshot!(builtin.into_inner(), { ".request_id" => "[id]" });
     client
-        .docgen_delete_template(&uploaded[0])
+        .docgen_delete_template()
+        .id(&uploaded[0])
+        .send()
         .await
         .expect("deleted");
-    expect_error(client.docgen_delete_template(&uploaded[0]).await, 404);
     expect_error(
         client
-            .docgen_generate(&generate(
+            .docgen_delete_template()
+            .id(&uploaded[0])
+            .send()
+            .await,
+        404,
+    );
+    expect_error(
+        client
+            .docgen_generate()
+            .body(generate(
                 &uploaded[0],
                 DocumentFormat::Txt,
                 json!({ "name": "x" }),
             ))
+            .send()
             .await,
         404,
     );

@@ -27,7 +27,9 @@ async fn the_owner_downloads_with_the_real_content_type_at_no_cost() {
     let id = stored(&server, &owner.id, Api::Docgen, "application/pdf").await;
     let response = server
         .client(&owner)
-        .docgen_download(&id)
+        .docgen_download()
+        .id(&id)
+        .send()
         .await
         .expect("owner downloads");
     assert_eq!(
@@ -55,7 +57,9 @@ async fn the_owner_downloads_with_the_real_content_type_at_no_cost() {
     let shot = stored(&server, &owner.id, Api::Screenshot, "image/png").await;
     let response = server
         .client(&owner)
-        .screenshot_download(&shot)
+        .screenshot_download()
+        .id(&shot)
+        .send()
         .await
         .expect("owner downloads");
     assert_eq!(
@@ -67,7 +71,14 @@ async fn the_owner_downloads_with_the_real_content_type_at_no_cost() {
     );
     let redacted = stored(&server, &owner.id, Api::Pii, "image/png").await;
     assert_eq!(
-        conformance::status_of(server.client(&owner).pii_download(&redacted).await),
+        conformance::status_of(
+            server
+                .client(&owner)
+                .pii_download()
+                .id(&redacted)
+                .send()
+                .await
+        ),
         200
     );
 }
@@ -82,18 +93,32 @@ async fn another_key_or_another_api_gets_404() {
         .key(Plan::Free, &[Api::Docgen, Api::Screenshot])
         .await;
     let id = stored(&server, &owner.id, Api::Docgen, "application/pdf").await;
-    let not_found =
-        conformance::expect_error(server.client(&stranger).docgen_download(&id).await, 404);
+    let not_found = conformance::expect_error(
+        server
+            .client(&stranger)
+            .docgen_download()
+            .id(&id)
+            .send()
+            .await,
+        404,
+    );
     insta::assert_yaml_snapshot!(not_found.into_inner(), { ".request_id" => "[request_id]", ".message" => "[message]" });
     // A document id is not a screenshot id, even for its owner.
     assert_eq!(
-        conformance::status_of(server.client(&owner).screenshot_download(&id).await),
+        conformance::status_of(
+            server
+                .client(&owner)
+                .screenshot_download()
+                .id(&id)
+                .send()
+                .await
+        ),
         404
     );
     // Ids that were never issued, or that try to leave the store, are 404 too.
     for id in ["doc_nope", "..%2F..%2Fetc%2Fpasswd", "a.b"] {
         assert_eq!(
-            conformance::status_of(server.client(&owner).docgen_download(id).await),
+            conformance::status_of(server.client(&owner).docgen_download().id(id).send().await),
             404,
             "{id}"
         );
@@ -108,7 +133,10 @@ async fn expired_downloads_are_410_and_swept() {
     server
         .clock()
         .set(server.clock().now() + Duration::hours(24) + Duration::seconds(1));
-    let gone = conformance::expect_error(server.client(&owner).docgen_download(&id).await, 410);
+    let gone = conformance::expect_error(
+        server.client(&owner).docgen_download().id(&id).send().await,
+        410,
+    );
     assert_eq!(gone.error_code, "expired");
     assert!(
         server
@@ -135,7 +163,7 @@ async fn expired_downloads_are_410_and_swept() {
         "the sweeper deletes the file"
     );
     assert_eq!(
-        conformance::status_of(server.client(&owner).docgen_download(&id).await),
+        conformance::status_of(server.client(&owner).docgen_download().id(&id).send().await),
         410,
         "still 410 after the sweep"
     );

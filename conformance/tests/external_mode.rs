@@ -52,13 +52,11 @@ async fn a_run_revokes_its_own_keys_and_nothing_else() {
     ours.revoke(&second.id)
         .await
         .expect("revoked by the test itself");
-
-    let card = suite_client::types::CreditCardValidateRequest {
-        number: "4111111111111111".parse().expect("a number"),
-    };
     server
         .client(&first)
-        .validate_creditcard(&card)
+        .validate_creditcard()
+        .body_map(|b| b.number("4111111111111111"))
+        .send()
         .await
         .expect("a key made through the admin API works");
 
@@ -81,10 +79,18 @@ async fn a_run_revokes_its_own_keys_and_nothing_else() {
     assert_eq!(ours.revoke_run().await.expect("nothing left"), 0);
 
     let client = |key| server.client(key);
-    let refused = client(&first).validate_creditcard(&card).await;
+    let refused = client(&first)
+        .validate_creditcard()
+        .body_map(|b| b.number("4111111111111111"))
+        .send()
+        .await;
     assert_eq!(conformance::status_of(refused), 401);
     for untouched in [&other_run, &operators] {
-        let answer = client(untouched).validate_creditcard(&card).await;
+        let answer = client(untouched)
+            .validate_creditcard()
+            .body_map(|b| b.number("4111111111111111"))
+            .send()
+            .await;
         assert_eq!(conformance::status_of(answer), 200, "{untouched:?}");
     }
 }

@@ -6,19 +6,15 @@
 
 use conformance::pii::{printed, rendered_pages};
 use conformance::{TestServer, docs, expect_error};
+use suite_client::FilePart;
 use suite_client::types::{AnomalyKind, AuditResult, FinanceLanguage, Severity};
-use suite_client::{FilePart, FinanceAuditForm};
 use suite_server::finance::audit::Statement;
 use suite_server::finance::audit::fixtures::{Generated, Spec, generate};
 use suite_server::platform::{Api, Plan};
 
-fn form(name: &str, bytes: Vec<u8>) -> FinanceAuditForm {
-    FinanceAuditForm {
-        // The declared type is wrong on purpose: the server sniffs the bytes.
-        file: FilePart::new(name, "application/octet-stream", bytes),
-        currency: None,
-        language: None,
-    }
+fn upload(name: &str, bytes: Vec<u8>) -> FilePart {
+    // The declared type is wrong on purpose: the server sniffs the bytes.
+    FilePart::new(name, "application/octet-stream", bytes)
 }
 
 fn cents(amount: f64) -> i64 {
@@ -68,7 +64,9 @@ async fn audited_pdf(server: &TestServer, statement: &Generated) -> AuditResult 
     let client = server.client(&key);
     let pdf = printed(&client, statement.html().into_bytes()).await;
     client
-        .finance_audit(form("statement.pdf", pdf))
+        .finance_audit()
+        .file(upload("statement.pdf", pdf))
+        .send()
         .await
         .expect("statement audited")
         .into_inner()
@@ -104,7 +102,9 @@ async fn a_scanned_statement_is_read_by_ocr() {
     let pdf = printed(&client, statement.html().into_bytes()).await;
     let scan = rendered_pages(&pdf, 200, "png").remove(0);
     let result = client
-        .finance_audit(form("statement.png", scan))
+        .finance_audit()
+        .file(upload("statement.png", scan))
+        .send()
         .await
         .expect("scan audited")
         .into_inner();
@@ -152,10 +152,10 @@ async fn csv_statements_are_read_and_their_anomalies_name_the_rows() {
     let client = server.client(&key);
     let clean = generate(&Spec::new(8, 120).in_language("fr", "EUR"));
     let result = client
-        .finance_audit(FinanceAuditForm {
-            language: Some(FinanceLanguage::Fr),
-            ..form("releve.csv", clean.csv().into_bytes())
-        })
+        .finance_audit()
+        .file(upload("releve.csv", clean.csv().into_bytes()))
+        .language(FinanceLanguage::Fr)
+        .send()
         .await
         .expect("CSV audited")
         .into_inner();
@@ -169,7 +169,9 @@ async fn csv_statements_are_read_and_their_anomalies_name_the_rows() {
     let statement = generate(&spec);
     let truth = statement.truth();
     let result = client
-        .finance_audit(form("statement.csv", statement.csv().into_bytes()))
+        .finance_audit()
+        .file(upload("statement.csv", statement.csv().into_bytes()))
+        .send()
         .await
         .expect("CSV audited")
         .into_inner();
@@ -199,7 +201,9 @@ async fn benford_is_tested_on_long_statements() {
     let mut spec = Spec::new(12, 1_000);
     spec.profile = suite_server::finance::audit::fixtures::AmountProfile::UniformDigits;
     let result = client
-        .finance_audit(form("long.csv", generate(&spec).csv().into_bytes()))
+        .finance_audit()
+        .file(upload("long.csv", generate(&spec).csv().into_bytes()))
+        .send()
         .await
         .expect("CSV audited")
         .into_inner();
@@ -221,10 +225,12 @@ async fn bad_statements_are_refused_before_they_are_charged() {
 
     let html = expect_error(
         client
-            .finance_audit(form(
+            .finance_audit()
+            .file(upload(
                 "statement.html",
                 b"<!DOCTYPE html><p>hello</p>".to_vec(),
             ))
+            .send()
             .await,
         415,
     );
@@ -237,7 +243,9 @@ async fn bad_statements_are_refused_before_they_are_charged() {
     }
     let too_many = expect_error(
         client
-            .finance_audit(form("huge.csv", huge.into_bytes()))
+            .finance_audit()
+            .file(upload("huge.csv", huge.into_bytes()))
+            .send()
             .await,
         413,
     );
@@ -245,10 +253,13 @@ async fn bad_statements_are_refused_before_they_are_charged() {
 
     let currency = expect_error(
         client
-            .finance_audit(FinanceAuditForm {
-                currency: Some("eur".into()),
-                ..form("s.csv", generate(&Spec::new(1, 5)).csv().into_bytes())
-            })
+            .finance_audit()
+            .file(upload(
+                "s.csv",
+                generate(&Spec::new(1, 5)).csv().into_bytes(),
+            ))
+            .currency("eur")
+            .send()
             .await,
         400,
     );
@@ -261,10 +272,12 @@ async fn bad_statements_are_refused_before_they_are_charged() {
 
     let no_header = expect_error(
         client
-            .finance_audit(form(
+            .finance_audit()
+            .file(upload(
                 "notes.csv",
                 b"just some notes\nnothing else\n".to_vec(),
             ))
+            .send()
             .await,
         422,
     );

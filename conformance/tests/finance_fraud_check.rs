@@ -7,17 +7,13 @@
 use conformance::finance::samples;
 use conformance::pii::{png_header, printed};
 use conformance::{TestServer, docs, expect_error};
+use suite_client::FilePart;
 use suite_client::types::{FraudCheckResult, FraudSignalType, RiskLevel};
-use suite_client::{FilePart, FinanceFraudCheckForm};
 use suite_server::platform::{Api, Plan};
 
-fn form(name: &str, bytes: Vec<u8>) -> FinanceFraudCheckForm {
-    FinanceFraudCheckForm {
-        // The declared type is wrong on purpose: the server sniffs the bytes.
-        file: FilePart::new(name, "application/octet-stream", bytes),
-        doc_type: None,
-        language: None,
-    }
+fn upload(name: &str, bytes: Vec<u8>) -> FilePart {
+    // The declared type is wrong on purpose: the server sniffs the bytes.
+    FilePart::new(name, "application/octet-stream", bytes)
 }
 
 fn signals(result: &FraudCheckResult) -> Vec<FraudSignalType> {
@@ -117,7 +113,9 @@ async fn a_genuine_receipt_scores_low_and_manipulations_trip_their_signals() {
         let client = client.clone();
         async move {
             client
-                .finance_fraud_check(form("receipt.pdf", pdf))
+                .finance_fraud_check()
+                .file(upload("receipt.pdf", pdf))
+                .send()
                 .await
                 .expect("scored")
                 .into_inner()
@@ -213,13 +211,17 @@ async fn the_same_document_twice_from_one_key_is_a_duplicate_submission() {
     let client = server.client(&key);
     let pdf = printed(&client, english_receipt("", "")).await;
     let first = client
-        .finance_fraud_check(form("receipt.pdf", pdf.clone()))
+        .finance_fraud_check()
+        .file(upload("receipt.pdf", pdf.clone()))
+        .send()
         .await
         .expect("scored")
         .into_inner();
     assert!(!signals(&first).contains(&FraudSignalType::DuplicateSubmission));
     let again = client
-        .finance_fraud_check(form("receipt-again.pdf", pdf.clone()))
+        .finance_fraud_check()
+        .file(upload("receipt-again.pdf", pdf.clone()))
+        .send()
         .await
         .expect("scored")
         .into_inner();
@@ -237,7 +239,9 @@ async fn the_same_document_twice_from_one_key_is_a_duplicate_submission() {
     .await;
     assert_ne!(reprinted, pdf);
     let copy = client
-        .finance_fraud_check(form("copy.pdf", reprinted))
+        .finance_fraud_check()
+        .file(upload("copy.pdf", reprinted))
+        .send()
         .await
         .expect("scored")
         .into_inner();
@@ -248,7 +252,9 @@ async fn the_same_document_twice_from_one_key_is_a_duplicate_submission() {
     );
     let elsewhere = server
         .client(&other)
-        .finance_fraud_check(form("receipt.pdf", pdf))
+        .finance_fraud_check()
+        .file(upload("receipt.pdf", pdf))
+        .send()
         .await
         .expect("scored")
         .into_inner();
@@ -267,14 +273,18 @@ async fn bad_uploads_are_refused() {
     let before = server.used(&key, Api::Finance).await;
     let error = expect_error(
         client
-            .finance_fraud_check(form("invoice.docx", b"PK\x03\x04not really".to_vec()))
+            .finance_fraud_check()
+            .file(upload("invoice.docx", b"PK\x03\x04not really".to_vec()))
+            .send()
             .await,
         415,
     );
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     let huge = expect_error(
         client
-            .finance_fraud_check(form("huge.png", png_header(20_000, 20_000)))
+            .finance_fraud_check()
+            .file(upload("huge.png", png_header(20_000, 20_000)))
+            .send()
             .await,
         413,
     );
@@ -294,7 +304,9 @@ async fn bad_uploads_are_refused() {
     );
     let encrypted = expect_error(
         client
-            .finance_fraud_check(form("locked.pdf", docs::encrypted_pdf()))
+            .finance_fraud_check()
+            .file(upload("locked.pdf", docs::encrypted_pdf()))
+            .send()
             .await,
         422,
     );

@@ -7,17 +7,13 @@
 use conformance::finance::{Sample, samples};
 use conformance::pii::{png_header, printed, rendered_pages};
 use conformance::{TestServer, docs, expect_error};
+use suite_client::FilePart;
 use suite_client::types::{DocType, FinanceLanguage, ParsedDocument};
-use suite_client::{FilePart, FinanceParseForm};
 use suite_server::platform::{Api, Plan};
 
-fn form(name: &str, bytes: Vec<u8>) -> FinanceParseForm {
-    FinanceParseForm {
-        // The declared type is wrong on purpose: the server sniffs the bytes.
-        file: FilePart::new(name, "application/octet-stream", bytes),
-        doc_type: None,
-        language: None,
-    }
+fn upload(name: &str, bytes: Vec<u8>) -> FilePart {
+    // The declared type is wrong on purpose: the server sniffs the bytes.
+    FilePart::new(name, "application/octet-stream", bytes)
 }
 
 fn cents(amount: f64) -> i64 {
@@ -86,7 +82,9 @@ async fn a_receipt_in_each_of_the_12_languages_is_read_exactly_from_its_pdf() {
     for sample in samples() {
         let pdf = printed(&client, sample.html()).await;
         let parsed = client
-            .finance_parse(form("receipt.pdf", pdf))
+            .finance_parse()
+            .file(upload("receipt.pdf", pdf))
+            .send()
             .await
             .expect("receipt parsed")
             .into_inner();
@@ -134,11 +132,11 @@ async fn scanned_receipts_are_read_in_their_language() {
         let pdf = printed(&client, sample.html()).await;
         let png = rendered_pages(&pdf, 200, "png").remove(0);
         let parsed = client
-            .finance_parse(FinanceParseForm {
-                language: Some(sample.language),
-                doc_type: Some(DocType::Receipt),
-                ..form("receipt.png", png)
-            })
+            .finance_parse()
+            .file(upload("receipt.png", png))
+            .language(sample.language)
+            .doc_type(DocType::Receipt)
+            .send()
             .await
             .expect("scan parsed")
             .into_inner();
@@ -172,10 +170,10 @@ async fn a_skewed_photo_is_read_straight() {
     let pdf = printed(&client, html.into_bytes()).await;
     let photo = rendered_pages(&pdf, 200, "jpeg").remove(0);
     let parsed = client
-        .finance_parse(FinanceParseForm {
-            language: Some(FinanceLanguage::En),
-            ..form("photo.jpg", photo)
-        })
+        .finance_parse()
+        .file(upload("photo.jpg", photo))
+        .language(FinanceLanguage::En)
+        .send()
         .await
         .expect("photo parsed")
         .into_inner();
@@ -190,7 +188,9 @@ async fn a_real_scanned_receipt_gives_its_date_and_total() {
     let scan = std::fs::read("../../shared/data/receipts/sroie/img/000.jpg")
         .expect("the shared SROIE receipt beside the repository");
     let parsed = client
-        .finance_parse(form("receipt.jpg", scan))
+        .finance_parse()
+        .file(upload("receipt.jpg", scan))
+        .send()
         .await
         .expect("scan parsed")
         .into_inner();
@@ -212,21 +212,27 @@ async fn bad_uploads_are_refused_before_they_are_charged() {
 
     let text = expect_error(
         client
-            .finance_parse(form("receipt.txt", b"Total 12.00".to_vec()))
+            .finance_parse()
+            .file(upload("receipt.txt", b"Total 12.00".to_vec()))
+            .send()
             .await,
         415,
     );
     insta::assert_yaml_snapshot!(text.into_inner(), { ".request_id" => "[id]" });
     let huge = expect_error(
         client
-            .finance_parse(form("huge.png", png_header(20_000, 20_000)))
+            .finance_parse()
+            .file(upload("huge.png", png_header(20_000, 20_000)))
+            .send()
             .await,
         413,
     );
     assert!(huge.message.contains("pixels"), "{}", huge.message);
     let corrupt = expect_error(
         client
-            .finance_parse(form("broken.pdf", b"%PDF-1.7\nnot really".to_vec()))
+            .finance_parse()
+            .file(upload("broken.pdf", b"%PDF-1.7\nnot really".to_vec()))
+            .send()
             .await,
         422,
     );
@@ -259,6 +265,13 @@ async fn a_page_without_amounts_is_unprocessable() {
         conformance::pii::html("<h1>Meeting notes</h1><p>We talked about the weather.</p>"),
     )
     .await;
-    let error = expect_error(client.finance_parse(form("notes.pdf", pdf)).await, 422);
+    let error = expect_error(
+        client
+            .finance_parse()
+            .file(upload("notes.pdf", pdf))
+            .send()
+            .await,
+        422,
+    );
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
 }

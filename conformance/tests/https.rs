@@ -6,7 +6,7 @@
 //! (`SUITE_TEST_TLS=1` runs the whole suite over https as well.)
 
 use conformance::TestServer;
-use conformance::client::{FilePart, PiiDetectForm, types};
+use conformance::client::FilePart;
 use conformance::tls::TestCa;
 use suite_server::platform::{Api, Plan};
 
@@ -25,22 +25,18 @@ async fn json_multipart_and_downloads_travel_over_https() {
         .await;
     let client = server.client(&key);
 
-    let iban = types::IbanValidateRequest {
-        iban: "DE89 3704 0044 0532 0130 00".parse().expect("an IBAN"),
-    };
-    let answer = client.validate_iban(&iban).await.expect("an https answer");
+    let answer = client
+        .validate_iban()
+        .body_map(|b| b.iban("DE89 3704 0044 0532 0130 00"))
+        .send()
+        .await
+        .expect("an https answer");
     assert!(answer.valid);
 
     // The form reaches the platform whole (a broken upload would be 400); the PII API's
     // answer is its own business.
-    let form = PiiDetectForm {
-        file: FilePart::new("scan.png", "image/png", PNG),
-        language: None,
-        entity_types: None,
-        min_confidence: None,
-        allow_list: None,
-    };
-    let status = conformance::status_of(client.pii_detect(form).await);
+    let scan = FilePart::new("scan.png", "image/png", PNG);
+    let status = conformance::status_of(client.pii_detect().file(scan).send().await);
     assert_ne!(status, 400);
     assert_ne!(status, 0, "no answer over https");
 
@@ -57,7 +53,12 @@ async fn json_multipart_and_downloads_travel_over_https() {
         )
         .await
         .expect("blob stored");
-    let download = client.docgen_download(&blob.id).await.expect("downloaded");
+    let download = client
+        .docgen_download()
+        .id(&blob.id)
+        .send()
+        .await
+        .expect("downloaded");
     let stream = download.into_inner().into_inner();
     let body: Vec<u8> =
         futures::TryStreamExt::try_concat(futures::TryStreamExt::map_ok(stream, |b| b.to_vec()))
@@ -85,10 +86,15 @@ async fn child_with_ssl_cert_file() {
         return;
     };
     let client = conformance::client::Client::with_api_key(&url, &secret).expect("a client");
-    let iban = types::IbanValidateRequest {
-        iban: "DE89370400440532013000".parse().expect("an IBAN"),
-    };
-    assert!(client.validate_iban(&iban).await.expect("validated").valid);
+    assert!(
+        client
+            .validate_iban()
+            .body_map(|b| b.iban("DE89370400440532013000"))
+            .send()
+            .await
+            .expect("validated")
+            .valid
+    );
     println!("reached {url} through SSL_CERT_FILE");
 }
 
@@ -128,11 +134,10 @@ async fn a_certificate_from_an_untrusted_ca_is_refused_clearly() {
         .build()
         .expect("a client");
     let client = conformance::client::Client::new_with_client(&server.base_url, http);
-    let iban = types::IbanValidateRequest {
-        iban: "DE89370400440532013000".parse().expect("an IBAN"),
-    };
     let refused = client
-        .validate_iban(&iban)
+        .validate_iban()
+        .body_map(|b| b.iban("DE89370400440532013000"))
+        .send()
         .await
         .expect_err("an untrusted server");
     let mut chain = refused.to_string();

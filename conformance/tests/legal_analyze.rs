@@ -11,19 +11,10 @@ use conformance::legal::{self, ENGLISH, SILENT, part, translations};
 use conformance::pii::{printed, rendered_pages, scanned_pdf};
 use conformance::shots::pdf_text;
 use conformance::{docs, expect_error};
-use suite_client::LegalAnalyzeForm;
 use suite_client::types::{
     AnalysisResult, ContractFinding, FindingCategory, LegalLanguage, Severity,
 };
 use suite_server::platform::{Api, Plan};
-
-fn form(name: &str, bytes: Vec<u8>) -> LegalAnalyzeForm {
-    LegalAnalyzeForm {
-        file: part(name, bytes),
-        language: None,
-        perspective: None,
-    }
-}
 
 fn with_clause(result: &AnalysisResult, category: FindingCategory) -> Vec<&ContractFinding> {
     result
@@ -73,7 +64,9 @@ async fn every_category_is_found_with_its_clause_and_section() {
     let key = server.key(Plan::Free, &[Api::Legal]).await;
     let client = server.client(&key);
     let result = client
-        .legal_analyze(form("msa.txt", ENGLISH.as_bytes().to_vec()))
+        .legal_analyze()
+        .file(part("msa.txt", ENGLISH.as_bytes().to_vec()))
+        .send()
         .await
         .expect("analyzed")
         .into_inner();
@@ -162,7 +155,9 @@ async fn the_same_contract_as_txt_docx_and_pdf_is_reviewed_alike() {
         ("msa.pdf", pdf),
     ] {
         let result = client
-            .legal_analyze(form(name, bytes))
+            .legal_analyze()
+            .file(part(name, bytes))
+            .send()
             .await
             .unwrap_or_else(|e| panic!("{name}: {e}"))
             .into_inner();
@@ -189,7 +184,9 @@ async fn a_scanned_contract_is_read_by_ocr() {
         "the scan must have no text layer"
     );
     let result = client
-        .legal_analyze(form("scanned.pdf", scanned))
+        .legal_analyze()
+        .file(part("scanned.pdf", scanned))
+        .send()
         .await
         .expect("analyzed")
         .into_inner();
@@ -214,7 +211,9 @@ async fn what_the_contract_does_not_address_is_reported_as_missing() {
     let key = server.key(Plan::Free, &[Api::Legal]).await;
     let client = server.client(&key);
     let result = client
-        .legal_analyze(form("consulting.txt", SILENT.as_bytes().to_vec()))
+        .legal_analyze()
+        .file(part("consulting.txt", SILENT.as_bytes().to_vec()))
+        .send()
         .await
         .expect("analyzed")
         .into_inner();
@@ -252,11 +251,12 @@ async fn the_party_the_reviewer_represents_changes_severities() {
     let client = server.client(&key);
     let mut reviews = Vec::new();
     for perspective in ["Customer", "Provider"] {
-        let mut form = form("msa.txt", ENGLISH.as_bytes().to_vec());
-        form.perspective = Some(perspective.into());
         reviews.push(
             client
-                .legal_analyze(form)
+                .legal_analyze()
+                .file(part("msa.txt", ENGLISH.as_bytes().to_vec()))
+                .perspective(perspective)
+                .send()
                 .await
                 .expect("analyzed")
                 .into_inner(),
@@ -295,10 +295,11 @@ async fn german_french_and_spanish_contracts_are_reviewed_by_their_own_rules() {
     let key = server.key(Plan::Unlimited, &[Api::Legal]).await;
     let client = server.client(&key);
     for (language, text) in translations().into_iter().skip(1) {
-        let mut form = form("contract.txt", text.as_bytes().to_vec());
-        form.language = Some(language);
         let result = client
-            .legal_analyze(form)
+            .legal_analyze()
+            .file(part("contract.txt", text.as_bytes().to_vec()))
+            .language(language)
+            .send()
             .await
             .expect("analyzed")
             .into_inner();
@@ -329,10 +330,11 @@ async fn german_french_and_spanish_contracts_are_reviewed_by_their_own_rules() {
         assert!(result.risk_score >= 25, "{language:?}: {result:#?}");
     }
     // The English rules do not read German: the same text reviewed as English finds less.
-    let mut as_english = form("contract.txt", legal::GERMAN.as_bytes().to_vec());
-    as_english.language = Some(LegalLanguage::En);
     let english = client
-        .legal_analyze(as_english)
+        .legal_analyze()
+        .file(part("contract.txt", legal::GERMAN.as_bytes().to_vec()))
+        .language(LegalLanguage::En)
+        .send()
         .await
         .expect("analyzed")
         .into_inner();
@@ -347,27 +349,37 @@ async fn bad_uploads_are_refused_before_they_are_charged() {
     let before = server.used(&key, Api::Legal).await;
     let png = expect_error(
         client
-            .legal_analyze(form("scan.png", conformance::pii::png_header(10, 10)))
+            .legal_analyze()
+            .file(part("scan.png", conformance::pii::png_header(10, 10)))
+            .send()
             .await,
         415,
     );
     insta::assert_yaml_snapshot!(png.into_inner(), { ".request_id" => "[id]" });
     let corrupt = expect_error(
         client
-            .legal_analyze(form("broken.pdf", b"%PDF-1.7\nnot really".to_vec()))
+            .legal_analyze()
+            .file(part("broken.pdf", b"%PDF-1.7\nnot really".to_vec()))
+            .send()
             .await,
         422,
     );
     insta::assert_yaml_snapshot!(corrupt.into_inner(), { ".request_id" => "[id]" });
     expect_error(
         client
-            .legal_analyze(form("locked.pdf", docs::encrypted_pdf()))
+            .legal_analyze()
+            .file(part("locked.pdf", docs::encrypted_pdf()))
+            .send()
             .await,
         422,
     );
     let broken_docx = docs::docx_with("<w:p><w:r><w:t>open</w:r></w:p>", "");
     let docx = expect_error(
-        client.legal_analyze(form("broken.docx", broken_docx)).await,
+        client
+            .legal_analyze()
+            .file(part("broken.docx", broken_docx))
+            .send()
+            .await,
         422,
     );
     assert!(docx.message.contains("malformed"), "{}", docx.message);
@@ -376,11 +388,20 @@ async fn bad_uploads_are_refused_before_they_are_charged() {
     let entries: Vec<(&str, Vec<u8>)> = bomb.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
     let bomb = docs::zip(&entries, &[]);
     assert!(bomb.len() < 1 << 20, "the bomb is small: {}", bomb.len());
-    expect_error(client.legal_analyze(form("bomb.docx", bomb)).await, 413);
+    expect_error(
+        client
+            .legal_analyze()
+            .file(part("bomb.docx", bomb))
+            .send()
+            .await,
+        413,
+    );
     let long = "The Customer shall pay the fees. ".repeat(70_000);
     let huge = expect_error(
         client
-            .legal_analyze(form("long.txt", long.into_bytes()))
+            .legal_analyze()
+            .file(part("long.txt", long.into_bytes()))
+            .send()
             .await,
         413,
     );
@@ -388,13 +409,19 @@ async fn bad_uploads_are_refused_before_they_are_charged() {
     insta::assert_yaml_snapshot!(huge.into_inner(), { ".request_id" => "[id]" });
     let blank = expect_error(
         client
-            .legal_analyze(form("blank.txt", b" \n\n ".to_vec()))
+            .legal_analyze()
+            .file(part("blank.txt", b" \n\n ".to_vec()))
+            .send()
             .await,
         422,
     );
     insta::assert_yaml_snapshot!(blank.into_inner(), { ".request_id" => "[id]" });
     let empty = expect_error(
-        client.legal_analyze(form("empty.txt", Vec::new())).await,
+        client
+            .legal_analyze()
+            .file(part("empty.txt", Vec::new()))
+            .send()
+            .await,
         400,
     );
     assert!(empty.message.contains("empty"), "{}", empty.message);

@@ -5,17 +5,18 @@
 
 use conformance::legal::{ENGLISH, english_revised, part};
 use conformance::{docs, expect_error};
+use suite_client::FilePart;
 use suite_client::types::{ChangeKind, ComparisonResult, ContractChange, DiffOp, Severity};
-use suite_client::{LegalAnalyzeForm, LegalCompareForm};
 use suite_server::platform::{Api, Plan};
 
-fn form(original: &str, revised: &str) -> LegalCompareForm {
-    LegalCompareForm {
-        original: part("v1.txt", original.as_bytes().to_vec()),
-        revised: part("v2.docx", conformance::legal::docx(revised)),
-        language: None,
-        perspective: None,
-    }
+/// The original version, as text.
+fn original(text: &str) -> FilePart {
+    part("v1.txt", text.as_bytes().to_vec())
+}
+
+/// The revised version, as a DOCX.
+fn revised(text: &str) -> FilePart {
+    part("v2.docx", conformance::legal::docx(text))
 }
 
 fn change_with<'a>(result: &'a ComparisonResult, text: &str) -> &'a ContractChange {
@@ -49,7 +50,10 @@ async fn a_negotiated_revision_is_reported_clause_by_clause_with_its_risk() {
     let key = server.key(Plan::Free, &[Api::Legal]).await;
     let client = server.client(&key);
     let result = client
-        .legal_compare(form(ENGLISH, &english_revised()))
+        .legal_compare()
+        .original(original(ENGLISH))
+        .revised(revised(&english_revised()))
+        .send()
         .await
         .expect("compared")
         .into_inner();
@@ -149,11 +153,9 @@ async fn a_negotiated_revision_is_reported_clause_by_clause_with_its_risk() {
 
     // The scores are those analyze gives each version.
     let analyzed = client
-        .legal_analyze(LegalAnalyzeForm {
-            file: part("v1.txt", ENGLISH.as_bytes().to_vec()),
-            language: None,
-            perspective: None,
-        })
+        .legal_analyze()
+        .file(part("v1.txt", ENGLISH.as_bytes().to_vec()))
+        .send()
         .await
         .expect("analyzed")
         .into_inner();
@@ -181,7 +183,10 @@ async fn renumbering_and_whitespace_alone_are_no_change() {
         })
         .collect();
     let result = client
-        .legal_compare(form(ENGLISH, &renumbered))
+        .legal_compare()
+        .original(original(ENGLISH))
+        .revised(revised(&renumbered))
+        .send()
         .await
         .expect("compared")
         .into_inner();
@@ -207,23 +212,34 @@ async fn each_part_is_checked_on_its_own() {
     let key = server.key(Plan::Free, &[Api::Legal]).await;
     let client = server.client(&key);
     let before = server.used(&key, Api::Legal).await;
-    let mut bad = form(ENGLISH, ENGLISH);
-    bad.revised = part("v2.png", conformance::pii::png_header(10, 10));
-    let error = expect_error(client.legal_compare(bad).await, 415);
+    let bad = client
+        .legal_compare()
+        .original(original(ENGLISH))
+        .revised(part("v2.png", conformance::pii::png_header(10, 10)));
+    let error = expect_error(bad.send().await, 415);
     assert!(error.message.contains("revised"), "{}", error.message);
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
-    let mut corrupt = form(ENGLISH, ENGLISH);
-    corrupt.original = part("v1.pdf", b"%PDF-1.4\ntruncated".to_vec());
-    let error = expect_error(client.legal_compare(corrupt).await, 422);
+    let corrupt = client
+        .legal_compare()
+        .original(part("v1.pdf", b"%PDF-1.4\ntruncated".to_vec()))
+        .revised(revised(ENGLISH));
+    let error = expect_error(corrupt.send().await, 422);
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
-    let mut empty = form(ENGLISH, ENGLISH);
-    empty.original = part("v1.txt", Vec::new());
-    let error = expect_error(client.legal_compare(empty).await, 400);
+    let empty = client
+        .legal_compare()
+        .original(part("v1.txt", Vec::new()))
+        .revised(revised(ENGLISH));
+    let error = expect_error(empty.send().await, 400);
     assert!(error.message.contains("original"), "{}", error.message);
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
-    let mut long = form(ENGLISH, ENGLISH);
-    long.revised = part("v2.txt", "The fees are due. ".repeat(120_000).into_bytes());
-    let error = expect_error(client.legal_compare(long).await, 413);
+    let long = client
+        .legal_compare()
+        .original(original(ENGLISH))
+        .revised(part(
+            "v2.txt",
+            "The fees are due. ".repeat(120_000).into_bytes(),
+        ));
+    let error = expect_error(long.send().await, 413);
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     assert_eq!(server.used(&key, Api::Legal).await, before);
 }

@@ -7,17 +7,7 @@ use conformance::legal::{ENGLISH, part};
 use conformance::pii::{pdf_fonts, pdf_info, rendered_pages};
 use conformance::shots::{body, decode_png, header, pdf_text};
 use conformance::{docs, expect_error};
-use suite_client::{LegalAnalyzeForm, LegalReportForm};
 use suite_server::platform::{Api, Plan};
-
-fn form(name: &str, bytes: Vec<u8>) -> LegalReportForm {
-    LegalReportForm {
-        file: part(name, bytes),
-        language: None,
-        title: None,
-        perspective: None,
-    }
-}
 
 /// The share of dark pixels of a page rendering.
 fn ink(png: &[u8]) -> f64 {
@@ -44,17 +34,19 @@ async fn the_report_says_what_analyze_found_in_a_pdf_anyone_can_read() {
         "9.1 契約の準拠法はニューヨーク州法とする。This Agreement",
     );
     let analysis = client
-        .legal_analyze(LegalAnalyzeForm {
-            file: part("msa.txt", contract.clone().into_bytes()),
-            language: None,
-            perspective: None,
-        })
+        .legal_analyze()
+        .file(part("msa.txt", contract.clone().into_bytes()))
+        .send()
         .await
         .expect("analyzed")
         .into_inner();
-    let mut report_form = form("msa.txt", contract.into_bytes());
-    report_form.title = Some("Northwind MSA — review".into());
-    let response = client.legal_report(report_form).await.expect("report");
+    let response = client
+        .legal_report()
+        .file(part("msa.txt", contract.into_bytes()))
+        .title("Northwind MSA — review")
+        .send()
+        .await
+        .expect("report");
     assert_eq!(header(&response, "content-type"), "application/pdf");
     assert_eq!(
         header(&response, "x-risk-score"),
@@ -129,24 +121,37 @@ async fn bad_uploads_are_refused_as_analyze_refuses_them() {
     let before = server.used(&key, Api::Legal).await;
     let error = expect_error(
         client
-            .legal_report(form("scan.png", conformance::pii::png_header(10, 10)))
+            .legal_report()
+            .file(part("scan.png", conformance::pii::png_header(10, 10)))
+            .send()
             .await,
         415,
     );
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     let error = expect_error(
         client
-            .legal_report(form("locked.pdf", docs::encrypted_pdf()))
+            .legal_report()
+            .file(part("locked.pdf", docs::encrypted_pdf()))
+            .send()
             .await,
         422,
     );
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     let long = "The fees are due. ".repeat(120_000).into_bytes();
-    let error = expect_error(client.legal_report(form("long.txt", long)).await, 413);
+    let error = expect_error(
+        client
+            .legal_report()
+            .file(part("long.txt", long))
+            .send()
+            .await,
+        413,
+    );
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
-    let mut long_title = form("msa.txt", ENGLISH.as_bytes().to_vec());
-    long_title.title = Some("x".repeat(201));
-    let error = expect_error(client.legal_report(long_title).await, 400);
+    let long_title = client
+        .legal_report()
+        .file(part("msa.txt", ENGLISH.as_bytes().to_vec()))
+        .title("x".repeat(201));
+    let error = expect_error(long_title.send().await, 400);
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     assert_eq!(server.used(&key, Api::Legal).await, before);
 }

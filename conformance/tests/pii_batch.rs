@@ -6,25 +6,12 @@
 use conformance::pii::{html, printed, rendered_pages};
 use conformance::shots::body;
 use conformance::{docs, expect_error};
+use suite_client::FilePart;
 use suite_client::types::{BatchItemStatus, PiiBatchMode, PiiEntityType};
-use suite_client::{FilePart, PiiBatchForm};
 use suite_server::platform::{Api, Plan};
 
 const PAGE: &str =
     "<p>Email: maria.gonzalez@example.com</p><p>Card number: 4111 1111 1111 1111</p>";
-
-fn form(files: Vec<FilePart>, mode: Option<PiiBatchMode>) -> PiiBatchForm {
-    PiiBatchForm {
-        files,
-        mode,
-        language: None,
-        entity_types: None,
-        min_confidence: None,
-        allow_list: None,
-        fill_color: None,
-        text_layer: None,
-    }
-}
 
 #[tokio::test]
 async fn files_are_processed_in_order_and_a_broken_one_fails_alone() {
@@ -42,7 +29,9 @@ async fn files_are_processed_in_order_and_a_broken_one_fails_alone() {
     ];
     let before = server.used(&key, Api::Pii).await;
     let result = client
-        .pii_batch(form(files.clone(), None))
+        .pii_batch()
+        .files(files.clone())
+        .send()
         .await
         .expect("batch answered")
         .into_inner();
@@ -79,7 +68,10 @@ async fn files_are_processed_in_order_and_a_broken_one_fails_alone() {
     }
 
     let redacted = client
-        .pii_batch(form(files, Some(PiiBatchMode::Redact)))
+        .pii_batch()
+        .files(files)
+        .mode(PiiBatchMode::Redact)
+        .send()
         .await
         .expect("batch answered")
         .into_inner();
@@ -87,7 +79,12 @@ async fn files_are_processed_in_order_and_a_broken_one_fails_alone() {
     assert_eq!(pdf_item.content_type.as_deref(), Some("application/pdf"));
     let url = pdf_item.download_url.as_deref().expect("a download url");
     let id = url.rsplit('/').next().expect("an id");
-    let download = client.pii_download(id).await.expect("downloaded");
+    let download = client
+        .pii_download()
+        .id(id)
+        .send()
+        .await
+        .expect("downloaded");
     assert_eq!(
         download
             .headers()
@@ -107,7 +104,10 @@ async fn files_are_processed_in_order_and_a_broken_one_fails_alone() {
     );
 
     let stranger = server.key(Plan::Unlimited, &[Api::Pii]).await;
-    let not_found = expect_error(server.client(&stranger).pii_download(id).await, 404);
+    let not_found = expect_error(
+        server.client(&stranger).pii_download().id(id).send().await,
+        404,
+    );
     insta::assert_yaml_snapshot!(not_found.into_inner(), { ".request_id" => "[id]", ".message" => "[message naming the id]" });
 }
 
@@ -129,14 +129,13 @@ async fn a_batch_is_refused_whole_before_any_charge() {
     let too_many: Vec<FilePart> = (0..21)
         .map(|i| part(&format!("{i}.pdf"), &tiny_pdf))
         .collect();
-    let refused = expect_error(client.pii_batch(form(too_many, None)).await, 413);
+    let refused = expect_error(client.pii_batch().files(too_many).send().await, 413);
     insta::assert_yaml_snapshot!(refused.into_inner(), { ".request_id" => "[id]" });
     let wrong_type = expect_error(
         client
-            .pii_batch(form(
-                vec![part("a.pdf", &tiny_pdf), part("notes.txt", b"hello")],
-                None,
-            ))
+            .pii_batch()
+            .files(vec![part("a.pdf", &tiny_pdf), part("notes.txt", b"hello")])
+            .send()
             .await,
         415,
     );
@@ -146,7 +145,7 @@ async fn a_batch_is_refused_whole_before_any_charge() {
         wrong_type.message
     );
     insta::assert_yaml_snapshot!(wrong_type.into_inner(), { ".request_id" => "[id]" });
-    let empty = expect_error(client.pii_batch(form(Vec::new(), None)).await, 400);
+    let empty = expect_error(client.pii_batch().files(Vec::new()).send().await, 400);
     insta::assert_yaml_snapshot!(empty.into_inner(), { ".request_id" => "[id]" });
     assert_eq!(server.used(&key, Api::Pii).await, 0);
 
@@ -161,6 +160,6 @@ async fn a_batch_is_refused_whole_before_any_charge() {
     let three: Vec<FilePart> = (0..3)
         .map(|i| part(&format!("{i}.pdf"), &tiny_pdf))
         .collect();
-    expect_error(client.pii_batch(form(three, None)).await, 429);
+    expect_error(client.pii_batch().files(three).send().await, 429);
     assert_eq!(server.used(&key, Api::Pii).await, 498);
 }

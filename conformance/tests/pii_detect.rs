@@ -5,8 +5,8 @@
 
 use conformance::pii::{html, png_header, printed, rendered_pages, scanned_pdf};
 use conformance::{TestServer, docs, expect_error};
+use suite_client::FilePart;
 use suite_client::types::{DetectionResult, PiiEntityType, PiiLanguage};
-use suite_client::{FilePart, PiiDetectForm};
 use suite_server::platform::{Api, Plan};
 
 /// A customer record with one entity of every type (each number passes its checksum).
@@ -37,15 +37,9 @@ const EXPECTED: [(PiiEntityType, &str); 10] = [
     (PiiEntityType::Address, "1600 Amphitheatre Parkway"),
 ];
 
-fn form(name: &str, bytes: Vec<u8>) -> PiiDetectForm {
-    PiiDetectForm {
-        // The declared type is wrong on purpose: the server sniffs the bytes.
-        file: FilePart::new(name, "application/octet-stream", bytes),
-        language: None,
-        entity_types: None,
-        min_confidence: None,
-        allow_list: None,
-    }
+fn upload(name: &str, bytes: Vec<u8>) -> FilePart {
+    // The declared type is wrong on purpose: the server sniffs the bytes.
+    FilePart::new(name, "application/octet-stream", bytes)
 }
 
 /// `found` holds exactly the expected entities, all on `page`.
@@ -97,7 +91,9 @@ async fn every_type_is_found_in_an_image_a_born_digital_pdf_and_a_scanned_pdf() 
     let pdf = printed(&client, html(RECORD)).await;
 
     let digital = client
-        .pii_detect(form("record.pdf", pdf.clone()))
+        .pii_detect()
+        .file(upload("record.pdf", pdf.clone()))
+        .send()
         .await
         .expect("born-digital PDF scanned")
         .into_inner();
@@ -118,7 +114,9 @@ async fn every_type_is_found_in_an_image_a_born_digital_pdf_and_a_scanned_pdf() 
 
     let png = rendered_pages(&pdf, 150, "png").remove(0);
     let image = client
-        .pii_detect(form("record.png", png))
+        .pii_detect()
+        .file(upload("record.png", png))
+        .send()
         .await
         .expect("PNG scanned")
         .into_inner();
@@ -128,7 +126,9 @@ async fn every_type_is_found_in_an_image_a_born_digital_pdf_and_a_scanned_pdf() 
     let mut two_pages = jpegs.clone();
     two_pages.extend(jpegs);
     let scanned = client
-        .pii_detect(form("scan.pdf", scanned_pdf(&two_pages, 200)))
+        .pii_detect()
+        .file(upload("scan.pdf", scanned_pdf(&two_pages, 200)))
+        .send()
         .await
         .expect("scanned PDF read by OCR")
         .into_inner();
@@ -155,11 +155,11 @@ async fn options_narrow_what_is_reported() {
     let client = server.client(&key);
     let pdf = printed(&client, html(RECORD)).await;
     let only = client
-        .pii_detect(PiiDetectForm {
-            entity_types: Some("email, phone".into()),
-            allow_list: Some("  MARIA.GONZALEZ@example.com \nnobody@example.org".into()),
-            ..form("record.pdf", pdf.clone())
-        })
+        .pii_detect()
+        .file(upload("record.pdf", pdf.clone()))
+        .entity_types("email, phone")
+        .allow_list("  MARIA.GONZALEZ@example.com \nnobody@example.org")
+        .send()
         .await
         .expect("scanned")
         .into_inner();
@@ -170,10 +170,10 @@ async fn options_narrow_what_is_reported() {
         .collect();
     assert_eq!(kinds, [(PiiEntityType::Phone, "+1 415 555 0132")]);
     let strict = client
-        .pii_detect(PiiDetectForm {
-            min_confidence: Some(0.9),
-            ..form("record.pdf", pdf.clone())
-        })
+        .pii_detect()
+        .file(upload("record.pdf", pdf.clone()))
+        .min_confidence(0.9)
+        .send()
         .await
         .expect("scanned")
         .into_inner();
@@ -192,10 +192,10 @@ async fn options_narrow_what_is_reported() {
     let before = server.used(&key, Api::Pii).await;
     let unknown_type = expect_error(
         client
-            .pii_detect(PiiDetectForm {
-                entity_types: Some("email,shoe_size".into()),
-                ..form("record.pdf", pdf.clone())
-            })
+            .pii_detect()
+            .file(upload("record.pdf", pdf.clone()))
+            .entity_types("email,shoe_size")
+            .send()
             .await,
         400,
     );
@@ -220,10 +220,10 @@ async fn options_narrow_what_is_reported() {
     );
     expect_error(
         client
-            .pii_detect(PiiDetectForm {
-                min_confidence: Some(1.5),
-                ..form("record.pdf", pdf)
-            })
+            .pii_detect()
+            .file(upload("record.pdf", pdf))
+            .min_confidence(1.5)
+            .send()
             .await,
         400,
     );
@@ -269,10 +269,10 @@ async fn other_scripts_and_a_turned_page_are_read() {
         let pdf = printed(&client, html(body)).await;
         let png = rendered_pages(&pdf, 200, "png").remove(0);
         let found = client
-            .pii_detect(PiiDetectForm {
-                language: Some(language),
-                ..form("page.png", png)
-            })
+            .pii_detect()
+            .file(upload("page.png", png))
+            .language(language)
+            .send()
             .await
             .expect("scanned")
             .into_inner();
@@ -297,7 +297,9 @@ async fn other_scripts_and_a_turned_page_are_read() {
     let pdf = printed(&client, turned).await;
     let png = rendered_pages(&pdf, 150, "png").remove(0);
     let found = client
-        .pii_detect(form("turned.png", png))
+        .pii_detect()
+        .file(upload("turned.png", png))
+        .send()
         .await
         .expect("scanned")
         .into_inner();
@@ -320,16 +322,39 @@ async fn bad_uploads_are_refused_before_any_charge() {
     let key = server.key(Plan::Free, &[Api::Pii]).await;
     let client = server.client(&key);
     let docx = docs::docx(&["Maria Gonzalez"]);
-    let refused = expect_error(client.pii_detect(form("a.docx", docx)).await, 415);
+    let refused = expect_error(
+        client
+            .pii_detect()
+            .file(upload("a.docx", docx))
+            .send()
+            .await,
+        415,
+    );
     insta::assert_yaml_snapshot!(refused.into_inner(), { ".request_id" => "[id]" });
-    let empty = expect_error(client.pii_detect(form("a.png", Vec::new())).await, 400);
+    let empty = expect_error(
+        client
+            .pii_detect()
+            .file(upload("a.png", Vec::new()))
+            .send()
+            .await,
+        400,
+    );
     assert!(empty.message.contains("empty"), "{}", empty.message);
 
     let corrupt_pdf = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog".to_vec();
-    expect_error(client.pii_detect(form("a.pdf", corrupt_pdf)).await, 422);
+    expect_error(
+        client
+            .pii_detect()
+            .file(upload("a.pdf", corrupt_pdf))
+            .send()
+            .await,
+        422,
+    );
     let encrypted = expect_error(
         client
-            .pii_detect(form("a.pdf", docs::encrypted_pdf()))
+            .pii_detect()
+            .file(upload("a.pdf", docs::encrypted_pdf()))
+            .send()
             .await,
         422,
     );
@@ -342,10 +367,21 @@ async fn bad_uploads_are_refused_before_any_charge() {
     // A PNG whose header claims 100,000 × 100,000 pixels, and a PDF of 101 pages: refused
     // from their headers, without decoding.
     let huge = png_header(100_000, 100_000);
-    let too_large = expect_error(client.pii_detect(form("huge.png", huge)).await, 413);
+    let too_large = expect_error(
+        client
+            .pii_detect()
+            .file(upload("huge.png", huge))
+            .send()
+            .await,
+        413,
+    );
     insta::assert_yaml_snapshot!(too_large.into_inner(), { ".request_id" => "[id]" });
     let many_pages = expect_error(
-        client.pii_detect(form("long.pdf", blank_pdf(101))).await,
+        client
+            .pii_detect()
+            .file(upload("long.pdf", blank_pdf(101)))
+            .send()
+            .await,
         413,
     );
     assert!(many_pages.message.contains("101"), "{}", many_pages.message);
@@ -360,7 +396,14 @@ async fn bad_uploads_are_refused_before_any_charge() {
     let mut corrupt_png =
         b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x02\0\0\0".to_vec();
     corrupt_png.extend_from_slice(&[0x55; 64]);
-    let corrupt = expect_error(client.pii_detect(form("a.png", corrupt_png)).await, 422);
+    let corrupt = expect_error(
+        client
+            .pii_detect()
+            .file(upload("a.png", corrupt_png))
+            .send()
+            .await,
+        422,
+    );
     insta::assert_yaml_snapshot!(corrupt.into_inner(), { ".request_id" => "[id]" });
     assert_eq!(server.used(&key, Api::Pii).await, 1);
 }

@@ -6,7 +6,7 @@
 use conformance::pii::{html, ocr_text, pdf_info, png_header, printed, rendered_pages};
 use conformance::shots::{body, header};
 use conformance::{docs, expect_error};
-use suite_client::{FilePart, PiiDetectForm, PiiRedactForm};
+use suite_client::FilePart;
 use suite_server::platform::{Api, Plan};
 
 const PAGE: &str = "<h1>Customer record</h1>\
@@ -17,16 +17,8 @@ const PAGE: &str = "<h1>Customer record</h1>\
 
 const SECRETS: [&str; 5] = ["maria", "gonzalez", "4111", "1111", "555"];
 
-fn form(name: &str, bytes: Vec<u8>) -> PiiRedactForm {
-    PiiRedactForm {
-        file: FilePart::new(name, "application/octet-stream", bytes),
-        language: None,
-        entity_types: None,
-        min_confidence: None,
-        allow_list: None,
-        fill_color: None,
-        text_layer: None,
-    }
+fn upload(name: &str, bytes: Vec<u8>) -> FilePart {
+    FilePart::new(name, "application/octet-stream", bytes)
 }
 
 fn assert_clean(text: &str, what: &str) {
@@ -56,7 +48,9 @@ async fn images_come_back_painted_in_their_own_format() {
             "the original shows it"
         );
         let response = client
-            .pii_redact(form(&format!("page.{format}"), image))
+            .pii_redact()
+            .file(upload(&format!("page.{format}"), image))
+            .send()
             .await
             .expect("redacted");
         assert_eq!(header(&response, "content-type"), format!("image/{format}"));
@@ -69,22 +63,19 @@ async fn images_come_back_painted_in_their_own_format() {
     // The boxes are filled with `fill_color`: the middle of the email's box is that colour.
     let image = rendered_pages(&pdf, 150, "png").remove(0);
     let found = client
-        .pii_detect(PiiDetectForm {
-            file: FilePart::new("page.png", "image/png", image.clone()),
-            language: None,
-            entity_types: Some("email".into()),
-            min_confidence: None,
-            allow_list: None,
-        })
+        .pii_detect()
+        .file(FilePart::new("page.png", "image/png", image.clone()))
+        .entity_types("email")
+        .send()
         .await
         .expect("detected")
         .into_inner();
     let b = found.entities[0].bounding_box.clone().expect("a box");
     let response = client
-        .pii_redact(PiiRedactForm {
-            fill_color: Some("#FF8000".into()),
-            ..form("page.png", image)
-        })
+        .pii_redact()
+        .file(upload("page.png", image))
+        .fill_color("#FF8000")
+        .send()
         .await
         .expect("redacted");
     let png = body(response).await;
@@ -103,10 +94,13 @@ async fn images_come_back_painted_in_their_own_format() {
 
     let bad_colour = expect_error(
         client
-            .pii_redact(PiiRedactForm {
-                fill_color: Some("orange".into()),
-                ..form("page.png", rendered_pages(&pdf, 72, "png").remove(0))
-            })
+            .pii_redact()
+            .file(upload(
+                "page.png",
+                rendered_pages(&pdf, 72, "png").remove(0),
+            ))
+            .fill_color("orange")
+            .send()
             .await,
         400,
     );
@@ -127,7 +121,9 @@ async fn a_pdf_is_rebuilt_from_painted_page_images_with_nothing_of_the_original(
         "the original has text"
     );
     let response = client
-        .pii_redact(form("record.pdf", pdf.clone()))
+        .pii_redact()
+        .file(upload("record.pdf", pdf.clone()))
+        .send()
         .await
         .expect("redacted");
     assert_eq!(header(&response, "content-type"), "application/pdf");
@@ -172,10 +168,10 @@ async fn a_pdf_is_rebuilt_from_painted_page_images_with_nothing_of_the_original(
 
     // With an invisible text layer, the words left are searchable again, and only those.
     let response = client
-        .pii_redact(PiiRedactForm {
-            text_layer: Some(true),
-            ..form("record.pdf", pdf)
-        })
+        .pii_redact()
+        .file(upload("record.pdf", pdf))
+        .text_layer(true)
+        .send()
         .await
         .expect("redacted");
     let searchable = body(response).await;
@@ -199,7 +195,9 @@ async fn what_detect_refuses_redact_refuses_the_same_way() {
     let client = server.client(&key);
     let wrong_type = expect_error(
         client
-            .pii_redact(form("notes.txt", b"Maria Gonzalez".to_vec()))
+            .pii_redact()
+            .file(upload("notes.txt", b"Maria Gonzalez".to_vec()))
+            .send()
             .await,
         415,
     );
@@ -211,7 +209,9 @@ async fn what_detect_refuses_redact_refuses_the_same_way() {
     insta::assert_yaml_snapshot!(wrong_type.into_inner(), { ".request_id" => "[id]" });
     let encrypted = expect_error(
         client
-            .pii_redact(form("a.pdf", docs::encrypted_pdf()))
+            .pii_redact()
+            .file(upload("a.pdf", docs::encrypted_pdf()))
+            .send()
             .await,
         422,
     );
@@ -222,7 +222,14 @@ async fn what_detect_refuses_redact_refuses_the_same_way() {
     );
     insta::assert_yaml_snapshot!(encrypted.into_inner(), { ".request_id" => "[id]" });
     let huge = png_header(20_000, 20_000);
-    let too_large = expect_error(client.pii_redact(form("huge.png", huge)).await, 413);
+    let too_large = expect_error(
+        client
+            .pii_redact()
+            .file(upload("huge.png", huge))
+            .send()
+            .await,
+        413,
+    );
     insta::assert_yaml_snapshot!(too_large.into_inner(), { ".request_id" => "[id]" });
     assert_eq!(
         server.used(&key, Api::Pii).await,

@@ -116,35 +116,19 @@ async fn batch_limits_are_413_and_empty_batches_400() {
 async fn an_uploaded_file_over_the_limit_is_413() {
     let server = TestServer::start_with(|config| config.platform.limits.file_bytes = 1024).await;
     let key = server.key(Plan::Pro, &[Api::Pii]).await;
-    let form = suite_client::PiiDetectForm {
-        file: suite_client::FilePart::new("big.png", "image/png", vec![0u8; 4096]),
-        language: None,
-        entity_types: None,
-        min_confidence: None,
-        allow_list: None,
-    };
-    let too_large = conformance::expect_error(server.client(&key).pii_detect(form).await, 413);
+    let big = suite_client::FilePart::new("big.png", "image/png", vec![0u8; 4096]);
+    let too_large =
+        conformance::expect_error(server.client(&key).pii_detect().file(big).send().await, 413);
     assert!(
         too_large.message.contains("file part `file`"),
         "{}",
         too_large.message
     );
     // A PII batch with more files than allowed is 413 before any work.
-    let files = (0..21)
-        .map(|i| suite_client::FilePart::new(format!("{i}.png"), "image/png", vec![1u8; 8]))
-        .collect();
-    let form = suite_client::PiiBatchForm {
-        files,
-        mode: None,
-        language: None,
-        entity_types: None,
-        min_confidence: None,
-        allow_list: None,
-        fill_color: None,
-        text_layer: None,
-    };
+    let files =
+        (0..21).map(|i| suite_client::FilePart::new(format!("{i}.png"), "image/png", vec![1u8; 8]));
     assert_eq!(
-        conformance::status_of(server.client(&key).pii_batch(form).await),
+        conformance::status_of(server.client(&key).pii_batch().files(files).send().await),
         413
     );
 }
@@ -177,9 +161,6 @@ async fn a_form_with_unknown_or_missing_parts_is_400() {
 async fn operational_endpoints_answer() {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let card = suite_client::types::CreditCardValidateRequest {
-        number: "4111111111111111".parse().expect("number"),
-    };
     let get = |path: &'static str| {
         let request = server.raw().get(server.url(path));
         async move {
@@ -204,7 +185,9 @@ async fn operational_endpoints_answer() {
     let before = answered(&get("/metrics").await.1);
     server
         .client(&key)
-        .validate_creditcard(&card)
+        .validate_creditcard()
+        .body_map(|b| b.number("4111111111111111"))
+        .send()
         .await
         .expect("one call");
     assert_eq!(get("/healthz").await.0, 200);
@@ -251,15 +234,14 @@ async fn the_admin_api_manages_keys_behind_the_operator_token() {
     let id = created["info"]["id"].as_str().expect("id").to_owned();
     assert!(secret.starts_with("sk_live_"));
 
-    let card = suite_client::types::CreditCardValidateRequest {
-        number: "4111111111111111".parse().expect("number"),
-    };
     let client = server.client(&conformance::TestKey {
         id: id.clone(),
         secret: secret.clone(),
     });
     let response = client
-        .validate_creditcard(&card)
+        .validate_creditcard()
+        .body_map(|b| b.number("4111111111111111"))
+        .send()
         .await
         .expect("basic plan works");
     assert_eq!(
@@ -292,7 +274,13 @@ async fn the_admin_api_manages_keys_behind_the_operator_token() {
     .expect("unsubscribe");
     assert_eq!(moved.status().as_u16(), 204);
     assert_eq!(
-        conformance::status_of(client.validate_creditcard(&card).await),
+        conformance::status_of(
+            client
+                .validate_creditcard()
+                .body_map(|b| b.number("4111111111111111"))
+                .send()
+                .await
+        ),
         403
     );
 
@@ -306,7 +294,13 @@ async fn the_admin_api_manages_keys_behind_the_operator_token() {
             .expect("json");
     assert_ne!(rotated["api_key"].as_str(), Some(secret.as_str()));
     assert_eq!(
-        conformance::status_of(client.validate_creditcard(&card).await),
+        conformance::status_of(
+            client
+                .validate_creditcard()
+                .body_map(|b| b.number("4111111111111111"))
+                .send()
+                .await
+        ),
         401,
         "old secret dies at once"
     );

@@ -6,10 +6,8 @@ use conformance::TestServer;
 use suite_client::types;
 use suite_server::platform::{Api, Plan};
 
-fn card() -> types::CreditCardValidateRequest {
-    types::CreditCardValidateRequest {
-        number: "4111111111111111".parse().expect("number"),
-    }
+fn card() -> types::builder::CreditCardValidateRequest {
+    types::CreditCardValidateRequest::builder().number("4111111111111111")
 }
 
 fn header(headers: &reqwest::header::HeaderMap, name: &str) -> Option<i64> {
@@ -27,7 +25,9 @@ async fn a_free_key_gets_exactly_500_then_429() {
     let client = server.client(&key);
     for i in 1..=500i64 {
         let response = client
-            .validate_creditcard(&card())
+            .validate_creditcard()
+            .body(card())
+            .send()
             .await
             .expect("within quota");
         assert_eq!(header(response.headers(), "x-ratelimit-limit"), Some(500));
@@ -37,7 +37,8 @@ async fn a_free_key_gets_exactly_500_then_429() {
         );
         assert!(response.headers().contains_key("x-request-id"));
     }
-    let refused = conformance::expect_error(client.validate_creditcard(&card()).await, 429);
+    let refused =
+        conformance::expect_error(client.validate_creditcard().body(card()).send().await, 429);
     assert_eq!(refused.error_code, "quota_exceeded");
     let reset = Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap();
     assert_eq!(
@@ -59,7 +60,9 @@ async fn concurrent_requests_admit_exactly_what_remains() {
         let client = client.clone();
         async move {
             client
-                .validate_creditcard(&card())
+                .validate_creditcard()
+                .body(card())
+                .send()
                 .await
                 .map(|_| ())
                 .map_err(|e| e.status().map(|s| s.as_u16()))
@@ -102,10 +105,11 @@ async fn a_batch_larger_than_what_remains_is_refused_whole() {
     let spend = |n: usize| types::SanctionsBatchRequest {
         entities: (0..n).map(|i| screen(&format!("Name {i}"))).collect(),
     };
-    let refused = conformance::expect_error(client.sanctions_batch(&spend(3)).await, 429);
+    let refused =
+        conformance::expect_error(client.sanctions_batch().body(spend(3)).send().await, 429);
     assert!(refused.message.contains("costs 3"), "{}", refused.message);
     // Nothing was charged: a batch of 2 still fits exactly.
-    let fits = client.sanctions_batch(&spend(2)).await;
+    let fits = client.sanctions_batch().body(spend(2)).send().await;
     assert_ne!(conformance::status_of(fits), 429, "2 remained");
     let used = server.used(&key, Api::Sanctions).await;
     assert!(
@@ -124,19 +128,23 @@ async fn quotas_reset_at_the_month_boundary() {
     let client = server.client(&key);
     for _ in 0..500 {
         client
-            .validate_creditcard(&card())
+            .validate_creditcard()
+            .body(card())
+            .send()
             .await
             .expect("within quota");
     }
     assert_eq!(
-        conformance::status_of(client.validate_creditcard(&card()).await),
+        conformance::status_of(client.validate_creditcard().body(card()).send().await),
         429
     );
     server
         .clock()
         .set(Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap());
     let response = client
-        .validate_creditcard(&card())
+        .validate_creditcard()
+        .body(card())
+        .send()
         .await
         .expect("a new month");
     assert_eq!(
@@ -159,7 +167,8 @@ async fn server_side_failures_are_refunded() {
     let key = server.key(Plan::Free, &[Api::Validate]).await;
     let client = server.client(&key);
     for _ in 0..3 {
-        let failed = conformance::expect_error(client.validate_creditcard(&card()).await, 500);
+        let failed =
+            conformance::expect_error(client.validate_creditcard().body(card()).send().await, 500);
         assert_eq!(failed.error_code, "internal_error");
         assert_eq!(failed.message, "internal error", "no internal detail leaks");
         assert_eq!(
@@ -188,7 +197,9 @@ async fn rejected_input_costs_nothing() {
     assert_eq!(raw.status().as_u16(), 400);
     let response = server
         .client(&key)
-        .validate_creditcard(&card())
+        .validate_creditcard()
+        .body(card())
+        .send()
         .await
         .expect("admitted");
     assert_eq!(

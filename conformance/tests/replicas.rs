@@ -61,7 +61,9 @@ async fn a_file_published_through_one_replica_downloads_through_the_other() {
     let (content_type, body) = body_of(
         second
             .client(&key)
-            .screenshot_download(&shot.id)
+            .screenshot_download()
+            .id(&shot.id)
+            .send()
             .await
             .expect("downloaded through the second"),
     )
@@ -87,7 +89,9 @@ async fn a_file_published_through_one_replica_downloads_through_the_other() {
     let (content_type, body) = body_of(
         first
             .client(&key)
-            .docgen_download(&doc.id)
+            .docgen_download()
+            .id(&doc.id)
+            .send()
             .await
             .expect("downloaded through the first"),
     )
@@ -97,14 +101,28 @@ async fn a_file_published_through_one_replica_downloads_through_the_other() {
 
     // Ownership and expiry hold on every replica.
     assert_eq!(
-        conformance::status_of(second.client(&stranger).screenshot_download(&shot.id).await),
+        conformance::status_of(
+            second
+                .client(&stranger)
+                .screenshot_download()
+                .id(&shot.id)
+                .send()
+                .await
+        ),
         404
     );
     first
         .clock()
         .set(now + Duration::hours(24) + Duration::seconds(1));
     assert_eq!(
-        conformance::status_of(second.client(&key).screenshot_download(&shot.id).await),
+        conformance::status_of(
+            second
+                .client(&key)
+                .screenshot_download()
+                .id(&shot.id)
+                .send()
+                .await
+        ),
         410
     );
 }
@@ -158,7 +176,7 @@ async fn sweepers_of_two_replicas_racing_for_the_same_files_raise_no_error() {
                 .expect("looked up")
         );
         assert_eq!(
-            conformance::status_of(second.client(&key).docgen_download(id).await),
+            conformance::status_of(second.client(&key).docgen_download().id(id).send().await),
             410
         );
     }

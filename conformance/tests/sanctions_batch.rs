@@ -26,7 +26,9 @@ async fn each_entity_is_answered_in_order_and_costs_one_request() {
     .expect("valid batch");
     let response = server
         .client(&key)
-        .sanctions_batch(&request)
+        .sanctions_batch()
+        .body(request)
+        .send()
         .await
         .expect("screened");
     let remaining = response

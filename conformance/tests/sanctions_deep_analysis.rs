@@ -14,7 +14,9 @@ async fn analyze(body: serde_json::Value) -> types::DeepAnalysisResult {
     let request: types::DeepAnalysisRequest = serde_json::from_value(body).expect("valid request");
     server
         .client(&key)
-        .sanctions_deep_analysis(&request)
+        .sanctions_deep_analysis()
+        .body(request)
+        .send()
         .await
         .expect("analyzed")
         .into_inner()

@@ -24,11 +24,13 @@ async fn a_listed_name_in_another_spelling_matches() {
     let key = server.key(Plan::Free, &[Api::Sanctions]).await;
     let result = server
         .client(&key)
-        .sanctions_screen(&request(json!({
+        .sanctions_screen()
+        .body(request(json!({
             "name": "Muammar Gaddafi",
             "entity_type": "individual",
             "country": "ly"
         })))
+        .send()
         .await
         .expect("screened")
         .into_inner();
@@ -45,7 +47,9 @@ async fn an_unlisted_name_is_clear() {
     let key = server.key(Plan::Free, &[Api::Sanctions]).await;
     let result = server
         .client(&key)
-        .sanctions_screen(&request(json!({ "name": "Blue River Bakery Ltd" })))
+        .sanctions_screen()
+        .body(request(json!({ "name": "Blue River Bakery Ltd" })))
+        .send()
         .await
         .expect("screened")
         .into_inner();
@@ -61,9 +65,11 @@ async fn names_in_other_scripts_and_weak_aliases() {
     let client = server.client(&key);
     // The EU fixture lists Lukashenko in Latin, Belarusian and Russian Cyrillic.
     let result = client
-        .sanctions_screen(&request(
+        .sanctions_screen()
+        .body(request(
             json!({ "name": "Лукашенко Александр Григорьевич" }),
         ))
+        .send()
         .await
         .expect("screened")
         .into_inner();
@@ -83,7 +89,9 @@ async fn names_in_other_scripts_and_weak_aliases() {
     );
     // A weak alias matches, weighted lower than a strong name.
     let result = client
-        .sanctions_screen(&request(json!({ "name": "BNC", "threshold": 0.5 })))
+        .sanctions_screen()
+        .body(request(json!({ "name": "BNC", "threshold": 0.5 })))
+        .send()
         .await
         .expect("screened")
         .into_inner();
@@ -96,7 +104,9 @@ async fn names_in_other_scripts_and_weak_aliases() {
     assert!(bnc.score < 1.0);
     // Whitespace only: screened, nothing to match.
     let result = client
-        .sanctions_screen(&request(json!({ "name": "   " })))
+        .sanctions_screen()
+        .body(request(json!({ "name": "   " })))
+        .send()
         .await
         .expect("screened")
         .into_inner();
@@ -110,7 +120,9 @@ async fn a_name_in_hangul_finds_the_lists_romanization() {
     let client = server.client(&key);
     // 김영철 in Revised Romanization is Gim Yeong-cheol; the UN lists him as KIM YONG CHOL.
     let result = client
-        .sanctions_screen(&request(json!({ "name": "김영철" })))
+        .sanctions_screen()
+        .body(request(json!({ "name": "김영철" })))
+        .send()
         .await
         .expect("screened")
         .into_inner();

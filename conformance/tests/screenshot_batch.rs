@@ -23,7 +23,9 @@ async fn ten_urls_with_one_failing() {
     let result = s
         .server
         .client(&key)
-        .screenshot_batch(&batch(items))
+        .screenshot_batch()
+        .body(batch(items))
+        .send()
         .await
         .expect("batch")
         .into_inner();
@@ -56,12 +58,18 @@ async fn limits_and_refusals_apply_to_the_whole_batch() {
     let eleven: Vec<serde_json::Value> = (0..11)
         .map(|_| json!({ "url": s.pages.url("/") }))
         .collect();
-    expect_error(client.screenshot_batch(&batch(eleven)).await, 413);
+    expect_error(
+        client.screenshot_batch().body(batch(eleven)).send().await,
+        413,
+    );
 
     let mut items: Vec<serde_json::Value> =
         (0..4).map(|_| json!({ "url": s.pages.url("/") })).collect();
     items[3] = json!({ "url": "http://169.254.169.254/" });
-    let error = expect_error(client.screenshot_batch(&batch(items)).await, 400);
+    let error = expect_error(
+        client.screenshot_batch().body(batch(items)).send().await,
+        400,
+    );
     assert_eq!(error.error_code, "url_not_allowed");
     assert!(
         error.message.starts_with("items[3].url"),

@@ -4,8 +4,6 @@
 //! every Chromium this process started.
 
 use conformance::shots::ShotServer;
-use serde_json::json;
-use suite_client::types;
 use suite_server::platform::{Api, Plan};
 
 /// Chromium processes whose parent is this test process.
@@ -26,13 +24,10 @@ async fn a_killed_browser_is_replaced_and_none_outlives_the_server() {
     let s = ShotServer::start().await;
     let key = s.server.key(Plan::Free, &[Api::Screenshot]).await;
     let client = s.server.client(&key);
-    let shot: types::ScreenshotRequest =
-        serde_json::from_value(json!({ "url": s.pages.url("/"), "width": 300, "height": 200 }))
-            .expect("request");
-    client
-        .screenshot_capture(&shot)
-        .await
-        .expect("first capture");
+    let shot = client
+        .screenshot_capture()
+        .body_map(|b| b.url(s.pages.url("/")).width(300).height(200));
+    shot.clone().send().await.expect("first capture");
     let browsers = our_browsers();
     assert_eq!(browsers.len(), 1, "one browser for the pool: {browsers:?}");
     for pid in &browsers {
@@ -41,8 +36,7 @@ async fn a_killed_browser_is_replaced_and_none_outlives_the_server() {
             .status();
     }
     // The job that meets the dead browser runs again on a new one: the caller sees a capture.
-    client
-        .screenshot_capture(&shot)
+    shot.send()
         .await
         .expect("a new browser serves the very next call");
     assert_eq!(

@@ -21,12 +21,16 @@ async fn capture(
 ) -> (types::Screenshot, Vec<u8>) {
     let client = s.server.client(key);
     let shot = client
-        .screenshot_capture(&request(value))
+        .screenshot_capture()
+        .body(request(value))
+        .send()
         .await
         .expect("captured")
         .into_inner();
     let response = client
-        .screenshot_download(&shot.screenshot_id)
+        .screenshot_download()
+        .id(&shot.screenshot_id)
+        .send()
         .await
         .expect("downloaded");
     let content_type = response
@@ -179,9 +183,11 @@ async fn a_page_that_never_loads_is_422_in_time_and_the_pool_still_serves() {
     let started = std::time::Instant::now();
     let error = expect_error(
         client
-            .screenshot_capture(&request(
+            .screenshot_capture()
+            .body(request(
                 json!({ "url": s.pages.url("/hang"), "timeout_ms": 1500 }),
             ))
+            .send()
             .await,
         422,
     );
@@ -196,9 +202,11 @@ async fn a_page_that_never_loads_is_422_in_time_and_the_pool_still_serves() {
 
     for path in ["/loop", "/popups"] {
         let outcome = client
-            .screenshot_capture(&request(
+            .screenshot_capture()
+            .body(request(
                 json!({ "url": s.pages.url(path), "timeout_ms": 2000 }),
             ))
+            .send()
             .await;
         // A page that never stops running cannot finish loading; one that opens popups can.
         let status = conformance::status_of(outcome);
@@ -206,7 +214,10 @@ async fn a_page_that_never_loads_is_422_in_time_and_the_pool_still_serves() {
     }
     // Every slot still works: as many captures at once as the pool has pages.
     let small = request(json!({ "url": s.pages.url("/"), "width": 320, "height": 240 }));
-    let again = futures::future::join_all((0..2).map(|_| client.screenshot_capture(&small))).await;
+    let again = futures::future::join_all(
+        (0..2).map(|_| client.screenshot_capture().body(small.clone()).send()),
+    )
+    .await;
     for outcome in again {
         assert_eq!(
             outcome.expect("the pool still serves").into_inner().width,
@@ -221,14 +232,18 @@ async fn http_error_pages_are_captured_unless_asked_otherwise() {
     let key = s.server.key(Plan::Free, &[Api::Screenshot]).await;
     let client = s.server.client(&key);
     client
-        .screenshot_capture(&request(json!({ "url": s.pages.url("/missing") })))
+        .screenshot_capture()
+        .body(request(json!({ "url": s.pages.url("/missing") })))
+        .send()
         .await
         .expect("the 404 page is captured");
     let error = expect_error(
         client
-            .screenshot_capture(&request(
+            .screenshot_capture()
+            .body(request(
                 json!({ "url": s.pages.url("/missing"), "fail_on_http_error": true }),
             ))
+            .send()
             .await,
         422,
     );
@@ -242,7 +257,9 @@ async fn a_capture_over_the_pixel_limit_is_413_without_charge() {
     let client = s.server.client(&key);
     let error = expect_error(
         client
-            .screenshot_capture(&request(json!({ "url": s.pages.url("/"), "width": 3840, "height": 2160, "device_scale_factor": 3 })))
+            .screenshot_capture()
+            .body(request(json!({ "url": s.pages.url("/"), "width": 3840, "height": 2160, "device_scale_factor": 3 })))
+            .send()
             .await,
         413,
     );
@@ -251,9 +268,11 @@ async fn a_capture_over_the_pixel_limit_is_413_without_charge() {
     // A full page known too tall only after loading: 413 too, and refunded.
     let error = expect_error(
         client
-            .screenshot_capture(&request(json!({
+            .screenshot_capture()
+            .body(request(json!({
                 "url": s.pages.url("/tall"), "width": 3840, "full_page": true, "device_scale_factor": 3
             })))
+            .send()
             .await,
         413,
     );
@@ -279,7 +298,9 @@ async fn a_screenshot_is_its_owners_until_it_expires() {
     expect_error(
         s.server
             .client(&other)
-            .screenshot_download(&shot.screenshot_id)
+            .screenshot_download()
+            .id(&shot.screenshot_id)
+            .send()
             .await,
         404,
     );
@@ -289,7 +310,9 @@ async fn a_screenshot_is_its_owners_until_it_expires() {
     let error = expect_error(
         s.server
             .client(&owner)
-            .screenshot_download(&shot.screenshot_id)
+            .screenshot_download()
+            .id(&shot.screenshot_id)
+            .send()
             .await,
         410,
     );

@@ -17,19 +17,23 @@ async fn the_pdf_holds_the_pages_text_cjk_included() {
     let key = s.server.key(Plan::Free, &[Api::Screenshot]).await;
     let client = s.server.client(&key);
     let pdf = client
-        .screenshot_pdf(&request(json!({
+        .screenshot_pdf()
+        .body(request(json!({
             "url": s.pages.url("/cjk"),
             "paper_format": "letter",
             "landscape": true,
             "header_template": "<div style=\"font-size:8px\">Page <span class=\"pageNumber\"></span> of <span class=\"totalPages\"></span></div>",
             "margins": { "top": 20, "bottom": 15, "left": 10, "right": 10 }
         })))
+        .send()
         .await
         .expect("printed")
         .into_inner();
     assert_eq!(pdf.page_count, 1);
     let response = client
-        .screenshot_download(&pdf.pdf_id)
+        .screenshot_download()
+        .id(&pdf.pdf_id)
+        .send()
         .await
         .expect("downloaded");
     assert_eq!(
@@ -60,24 +64,30 @@ async fn long_pages_print_on_many_pages_and_ranges_select_them() {
     let key = s.server.key(Plan::Free, &[Api::Screenshot]).await;
     let client = s.server.client(&key);
     let all = client
-        .screenshot_pdf(&request(json!({ "url": s.pages.url("/tall") })))
+        .screenshot_pdf()
+        .body(request(json!({ "url": s.pages.url("/tall") })))
+        .send()
         .await
         .expect("printed")
         .into_inner();
     assert!(all.page_count >= 2, "{}", all.page_count);
     let first = client
-        .screenshot_pdf(&request(
+        .screenshot_pdf()
+        .body(request(
             json!({ "url": s.pages.url("/tall"), "page_ranges": "1" }),
         ))
+        .send()
         .await
         .expect("printed")
         .into_inner();
     assert_eq!(first.page_count, 1);
     let error = expect_error(
         client
-            .screenshot_pdf(&request(
+            .screenshot_pdf()
+            .body(request(
                 json!({ "url": s.pages.url("/tall"), "page_ranges": "40-50" }),
             ))
+            .send()
             .await,
         422,
     );
@@ -91,9 +101,11 @@ async fn a_page_that_never_loads_is_422() {
     let error = expect_error(
         s.server
             .client(&key)
-            .screenshot_pdf(&request(
+            .screenshot_pdf()
+            .body(request(
                 json!({ "url": s.pages.url("/hang"), "timeout_ms": 1000 }),
             ))
+            .send()
             .await,
         422,
     );

@@ -39,7 +39,9 @@ async fn internal_and_non_web_urls_are_refused_before_admission() {
     for url in &refused {
         let error = expect_error(
             client
-                .screenshot_capture(&request(json!({ "url": url })))
+                .screenshot_capture()
+                .body(request(json!({ "url": url })))
+                .send()
                 .await,
             400,
         );
@@ -53,7 +55,7 @@ async fn internal_and_non_web_urls_are_refused_before_admission() {
     let pdf: types::PdfRequest =
         serde_json::from_value(json!({ "url": format!("http://127.0.0.1:{victim}/") }))
             .expect("request");
-    let error = expect_error(client.screenshot_pdf(&pdf).await, 400);
+    let error = expect_error(client.screenshot_pdf().body(pdf).send().await, 400);
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
     assert_eq!(
         s.server.used(&key, Api::Screenshot).await,
@@ -70,18 +72,22 @@ async fn an_allowed_page_cannot_lead_the_browser_inside() {
     let client = s.server.client(&key);
     let error = expect_error(
         client
-            .screenshot_capture(&request(
+            .screenshot_capture()
+            .body(request(
                 json!({ "url": s.pages.url("/to-victim"), "timeout_ms": 5000 }),
             ))
+            .send()
             .await,
         422,
     );
     assert_eq!(error.error_code, "unprocessable");
     // Images, frames, fetches and WebSockets to the victim simply do not load.
     client
-        .screenshot_capture(&request(
+        .screenshot_capture()
+        .body(request(
             json!({ "url": s.pages.url("/img-victim"), "wait_until": "networkidle" }),
         ))
+        .send()
         .await
         .expect("the page itself is captured");
     assert_eq!(s.victim.hits(), 0, "no request reached the internal port");

@@ -8,12 +8,11 @@ use suite_server::platform::{Api, Plan};
 async fn validate(number: &str) -> types::CreditCardValidationResult {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let request = types::CreditCardValidateRequest {
-        number: number.parse().expect("number"),
-    };
     server
         .client(&key)
-        .validate_creditcard(&request)
+        .validate_creditcard()
+        .body_map(|b| b.number(number))
+        .send()
         .await
         .expect("validated")
         .into_inner()

@@ -8,13 +8,11 @@ use suite_server::platform::{Api, Plan};
 async fn validate(address: &str, coin: Option<types::CryptoCoin>) -> types::CryptoValidationResult {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let request = types::CryptoValidateRequest {
-        address: address.parse().expect("address"),
-        coin,
-    };
     server
         .client(&key)
-        .validate_crypto(&request)
+        .validate_crypto()
+        .body_map(|b| b.address(address).coin(coin))
+        .send()
         .await
         .expect("validated")
         .into_inner()

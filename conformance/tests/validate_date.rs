@@ -5,22 +5,18 @@ use conformance::TestServer;
 use suite_client::types;
 use suite_server::platform::{Api, Plan};
 
-fn request(date: &str) -> types::DateConvertRequest {
-    types::DateConvertRequest {
-        date: date.parse().expect("date"),
-        day_first: false,
-        input_format: None,
-        output_format: None,
-        timezone: None,
-    }
+fn request(date: &str) -> types::builder::DateConvertRequest {
+    types::DateConvertRequest::builder().date(date)
 }
 
-async fn convert(request: types::DateConvertRequest) -> types::DateConversionResult {
+async fn convert(request: types::builder::DateConvertRequest) -> types::DateConversionResult {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
     server
         .client(&key)
-        .validate_date(&request)
+        .validate_date()
+        .body(request)
+        .send()
         .await
         .expect("converted")
         .into_inner()
@@ -28,12 +24,15 @@ async fn convert(request: types::DateConvertRequest) -> types::DateConversionRes
 
 #[tokio::test]
 async fn an_ambiguous_numeric_date_in_a_time_zone() {
-    let result = convert(types::DateConvertRequest {
-        day_first: true,
-        output_format: Some("%A %d %B %Y, %H:%M %Z".parse().expect("format")),
-        timezone: Some("Europe/Paris".parse().expect("zone")),
-        ..request("03/04/2024 14:30")
-    })
+    let format: types::DateConvertRequestOutputFormat =
+        "%A %d %B %Y, %H:%M %Z".parse().expect("format");
+    let zone: types::DateConvertRequestTimezone = "Europe/Paris".parse().expect("zone");
+    let result = convert(
+        request("03/04/2024 14:30")
+            .day_first(true)
+            .output_format(format)
+            .timezone(zone),
+    )
     .await;
     assert!(result.valid && result.ambiguous);
     assert_eq!(result.iso8601.as_deref(), Some("2024-04-03T14:30:00+02:00"));
@@ -126,11 +125,8 @@ async fn what_is_not_a_date_is_an_answer() {
         let result = convert(request(date)).await;
         assert!(!result.valid && result.error.is_some(), "{date}");
     }
-    let unknown_zone = convert(types::DateConvertRequest {
-        timezone: Some("Mars/Olympus_Mons".parse().expect("zone")),
-        ..request("2024-03-15 10:00")
-    })
-    .await;
+    let zone: types::DateConvertRequestTimezone = "Mars/Olympus_Mons".parse().expect("zone");
+    let unknown_zone = convert(request("2024-03-15 10:00").timezone(zone)).await;
     assert!(!unknown_zone.valid);
     assert!(
         unknown_zone

@@ -19,12 +19,11 @@ async fn validate(email: &str) -> types::EmailValidationResult {
 
 async fn validate_on(server: &TestServer, email: &str) -> types::EmailValidationResult {
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let request = types::EmailValidateRequest {
-        email: email.parse().expect("email"),
-    };
     server
         .client(&key)
-        .validate_email(&request)
+        .validate_email()
+        .body_map(|b| b.email(email))
+        .send()
         .await
         .expect("validated")
         .into_inner()

@@ -10,12 +10,11 @@ const PATH: &str = "/v1/dev/validate/iban/validate";
 async fn validate(iban: &str) -> types::IbanValidationResult {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let request = types::IbanValidateRequest {
-        iban: iban.parse().expect("iban"),
-    };
     server
         .client(&key)
-        .validate_iban(&request)
+        .validate_iban()
+        .body_map(|b| b.iban(iban))
+        .send()
         .await
         .expect("validated")
         .into_inner()

@@ -8,16 +8,15 @@ use suite_server::platform::{Api, Plan};
 async fn analyze(password: &str, user_inputs: &[&str]) -> types::PasswordAnalysisResult {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let request = types::PasswordAnalyzeRequest {
-        password: password.parse().expect("password"),
-        user_inputs: user_inputs
-            .iter()
-            .map(|s| s.parse().expect("user input"))
-            .collect(),
-    };
+    let user_inputs: Vec<types::PasswordAnalyzeRequestUserInputsItem> = user_inputs
+        .iter()
+        .map(|s| s.parse().expect("user input"))
+        .collect();
     server
         .client(&key)
-        .validate_password(&request)
+        .validate_password()
+        .body_map(|b| b.password(password).user_inputs(user_inputs))
+        .send()
         .await
         .expect("analyzed")
         .into_inner()

@@ -9,13 +9,13 @@ use suite_server::platform::{Api, Plan};
 async fn validate(number: &str, default_region: Option<&str>) -> types::PhoneValidationResult {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let request = types::PhoneValidateRequest {
-        number: number.parse().expect("number"),
-        default_region: default_region.map(|r| r.parse().expect("region")),
-    };
+    let default_region: Option<types::PhoneValidateRequestDefaultRegion> =
+        default_region.map(|r| r.parse().expect("region"));
     server
         .client(&key)
-        .validate_phone(&request)
+        .validate_phone()
+        .body_map(|b| b.number(number).default_region(default_region))
+        .send()
         .await
         .expect("validated")
         .into_inner()

@@ -15,14 +15,17 @@ async fn validate(
 ) -> types::PostalCodeValidationResult {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let request = types::PostalCodeValidateRequest {
-        postal_code: postal_code.parse().expect("postal code"),
-        country: country.parse().expect("country"),
-        subdivision: subdivision.map(|s| s.parse().expect("subdivision")),
-    };
+    let subdivision: Option<types::PostalCodeValidateRequestSubdivision> =
+        subdivision.map(|s| s.parse().expect("subdivision"));
     server
         .client(&key)
-        .validate_postalcode(&request)
+        .validate_postalcode()
+        .body_map(|b| {
+            b.postal_code(postal_code)
+                .country(country)
+                .subdivision(subdivision)
+        })
+        .send()
         .await
         .expect("validated")
         .into_inner()

@@ -10,13 +10,13 @@ const PATH: &str = "/v1/dev/validate/vat/validate";
 async fn validate(vat_number: &str, country: Option<&str>) -> types::VatValidationResult {
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Validate]).await;
-    let request = types::VatValidateRequest {
-        vat_number: vat_number.parse().expect("vat number"),
-        country: country.map(|c| c.parse().expect("country")),
-    };
+    let country: Option<types::VatValidateRequestCountry> =
+        country.map(|c| c.parse().expect("country"));
     server
         .client(&key)
-        .validate_vat(&request)
+        .validate_vat()
+        .body_map(|b| b.vat_number(vat_number).country(country))
+        .send()
         .await
         .expect("validated")
         .into_inner()

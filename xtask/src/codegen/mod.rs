@@ -59,7 +59,7 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>> {
         file(
             root,
             "client/src/multipart.rs",
-            "//! Typed client methods for the contract's multipart operations, on the same `Client`.\n\n#![allow(clippy::too_many_arguments)]\n",
+            "//! The contract's multipart operations (file uploads) on the same `Client`, as builders.\n\n",
             &multipart,
         ),
     ]
@@ -75,10 +75,86 @@ fn file(root: &Path, rel: &str, preamble: &str, body: &str) -> Result<Generated>
     })
 }
 
-/// Pretty-prints a token stream rendered as a string.
+/// Pretty-prints a token stream rendered as a string, each line of a doc comment its own
+/// `///` line (see `split_docs`).
 fn pretty(tokens: &str) -> Result<String> {
-    let file = syn::parse_file(tokens).context("generated code does not parse")?;
+    let mut file = syn::parse_file(tokens).context("generated code does not parse")?;
+    split_docs_of_items(&mut file.items);
     Ok(prettyplease::unparse(&file))
+}
+
+/// A doc attribute of several lines becomes one attribute per line. prettyplease prints a
+/// multi-line doc as a `/** */` block, whose lines rustfmt then indents: rustdoc would read
+/// the indented lines (progenitor's operation docs) as code blocks, and doctests fail.
+fn split_docs(attrs: &mut Vec<syn::Attribute>) {
+    let mut out = Vec::with_capacity(attrs.len());
+    for attr in attrs.drain(..) {
+        let text = match &attr.meta {
+            syn::Meta::NameValue(nv) if nv.path.is_ident("doc") => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) if s.value().contains('\n') => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        };
+        match text {
+            Some(text) => out.extend(text.lines().map(|line| {
+                let mut one = attr.clone();
+                if let syn::Meta::NameValue(nv) = &mut one.meta {
+                    nv.value = syn::parse_quote!(#line);
+                }
+                one
+            })),
+            None => out.push(attr),
+        }
+    }
+    *attrs = out;
+}
+
+fn split_docs_of_items(items: &mut [syn::Item]) {
+    for item in items {
+        match item {
+            syn::Item::Mod(m) => {
+                split_docs(&mut m.attrs);
+                if let Some((_, items)) = &mut m.content {
+                    split_docs_of_items(items);
+                }
+            }
+            syn::Item::Impl(i) => {
+                split_docs(&mut i.attrs);
+                for member in &mut i.items {
+                    match member {
+                        syn::ImplItem::Fn(f) => split_docs(&mut f.attrs),
+                        syn::ImplItem::Const(c) => split_docs(&mut c.attrs),
+                        syn::ImplItem::Type(t) => split_docs(&mut t.attrs),
+                        _ => {}
+                    }
+                }
+            }
+            syn::Item::Struct(s) => {
+                split_docs(&mut s.attrs);
+                s.fields.iter_mut().for_each(|f| split_docs(&mut f.attrs));
+            }
+            syn::Item::Enum(e) => {
+                split_docs(&mut e.attrs);
+                for variant in &mut e.variants {
+                    split_docs(&mut variant.attrs);
+                    variant
+                        .fields
+                        .iter_mut()
+                        .for_each(|f| split_docs(&mut f.attrs));
+                }
+            }
+            syn::Item::Fn(f) => split_docs(&mut f.attrs),
+            syn::Item::Trait(t) => split_docs(&mut t.attrs),
+            syn::Item::Type(t) => split_docs(&mut t.attrs),
+            syn::Item::Const(c) => split_docs(&mut c.attrs),
+            syn::Item::Static(s) => split_docs(&mut s.attrs),
+            _ => {}
+        }
+    }
 }
 
 fn rustfmt(code: &str) -> Result<String> {
