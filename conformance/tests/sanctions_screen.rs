@@ -205,6 +205,7 @@ async fn malformed_requests_are_400_naming_the_field() {
 
 #[tokio::test]
 async fn without_lists_the_answer_is_503_lists_unavailable() {
+    conformance::external::in_process_only("a server without sanctions lists");
     let server = TestServer::start().await;
     let key = server.key(Plan::Free, &[Api::Sanctions]).await;
     let (status, error) =

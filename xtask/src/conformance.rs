@@ -16,8 +16,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 use crate::cargo::{Profile, build_suite, free_port, target_dir};
+use crate::examples;
 use crate::libtest::{self, Suite, Verdict};
-use crate::process::{Server, TempDir};
+use crate::process::{Server, TempDir, import_sanctions_lists, issue_key};
 
 /// The longest one test binary may run against a deployment.
 const BINARY_TIMEOUT: Duration = Duration::from_secs(15 * 60);
@@ -27,10 +28,11 @@ const BASE_URL_VAR: &str = "SUITE_CONFORMANCE_BASE_URL";
 const TOKEN_VAR: &str = "SUITE_OPERATOR_TOKEN";
 const RUN_VAR: &str = "SUITE_CONFORMANCE_RUN";
 
-/// The conformance test binaries and the harness's own tool, built.
+/// The conformance test binaries, the harness's own tool and the client's examples, built.
 pub struct Built {
     tests: Vec<(String, PathBuf)>,
     pub harness: PathBuf,
+    examples: Vec<(String, PathBuf)>,
 }
 
 /// What a run found.
@@ -91,6 +93,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
 pub fn build(root: &Path) -> Result<Built> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let manifest = root.join("conformance").join("Cargo.toml");
+    let client_manifest = root.join("client").join("Cargo.toml");
     println!("$ cargo test --workspace --no-run --message-format=json");
     let out = Command::new(cargo)
         .current_dir(root)
@@ -103,6 +106,7 @@ pub fn build(root: &Path) -> Result<Built> {
     }
     let mut tests = Vec::new();
     let mut harness = None;
+    let mut examples = Vec::new();
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {
             continue;
@@ -115,6 +119,11 @@ pub fn build(root: &Path) -> Result<Built> {
             continue;
         };
         let kinds = &message["target"]["kind"];
+        let client =
+            message["manifest_path"].as_str().map(Path::new) == Some(client_manifest.as_path());
+        if client && kinds == &serde_json::json!(["example"]) {
+            examples.push((name.to_owned(), PathBuf::from(exe)));
+        }
         if !ours {
             continue;
         }
@@ -125,12 +134,14 @@ pub fn build(root: &Path) -> Result<Built> {
         }
     }
     tests.sort();
+    examples.sort();
     if tests.is_empty() {
         bail!("cargo built no conformance test binary");
     }
     Ok(Built {
         tests,
         harness: harness.context("cargo did not build the conformance harness tool")?,
+        examples,
     })
 }
 
@@ -251,7 +262,8 @@ fn run_binary(name: &str, mut command: Command, log: &Path) -> Result<Suite> {
 
 /// `cargo xtask test`'s run of external mode: a separately started `suite serve` of this
 /// build terminating TLS on loopback with a certificate of a CA made for the run, reached the
-/// documented way (`SSL_CERT_FILE` naming the CA) — the path QA takes against staging.
+/// documented way (`SSL_CERT_FILE` naming the CA) — the path QA takes against staging; then
+/// every client example against the same server, as a new user runs them.
 pub fn against_local_https(root: &Path) -> Result<()> {
     let built = build(root)?;
     let suite = build_suite(root, Profile::Dev)?;
@@ -270,18 +282,17 @@ pub fn against_local_https(root: &Path) -> Result<()> {
 
     let report_dir = target_dir(root).join("conformance");
     std::fs::create_dir_all(&report_dir)?;
+    let data = work.path.join("data");
+    import_sanctions_lists(root, &suite, &data)?;
+    let page = examples::Page::serve()?;
     let addr = std::net::SocketAddr::from(([127, 0, 0, 1], free_port()?));
     let mut serve = Command::new(&suite);
     serve
         .env("SUITE_TLS_CERT", tls.join("cert.pem"))
         .env("SUITE_TLS_KEY", tls.join("key.pem"))
+        .env("SUITE_BROWSER_ALLOW_INTERNAL", page.addr.to_string())
         .env(TOKEN_VAR, &token);
-    let mut server = Server::spawn_serve(
-        serve,
-        &work.path.join("data"),
-        addr,
-        &report_dir.join("server.log"),
-    )?;
+    let mut server = Server::spawn_serve(serve, &data, addr, &report_dir.join("server.log"))?;
     server.wait_listening(Duration::from_secs(60))?;
 
     let base_url = format!("https://{addr}");
@@ -296,7 +307,20 @@ pub fn against_local_https(root: &Path) -> Result<()> {
         &env,
         &[],
         &report_dir.join("junit.xml"),
-    );
+    )
+    .and_then(|outcome| {
+        let key = issue_key(&suite, &data, "client examples", "unlimited", &[])?;
+        let trust = [("SSL_CERT_FILE", tls.join("ca.pem").into_os_string())];
+        examples::run_all(
+            &built.examples,
+            &base_url,
+            &key,
+            &trust,
+            &page,
+            &work.path.join("examples"),
+        )?;
+        Ok(outcome)
+    });
     server.stop();
     let outcome = outcome?;
     let (passed, failed, skipped) = outcome.counts();

@@ -13,6 +13,7 @@ mod cargo;
 mod codegen;
 mod conformance;
 mod coverage;
+mod examples;
 mod layering;
 mod libtest;
 mod postgres;

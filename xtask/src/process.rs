@@ -33,6 +33,26 @@ pub fn issue_key(
     Ok(secret)
 }
 
+/// Loads the real sanctions lists (from the `shared/` folder beside the repository) and the EU
+/// fixture into `data`, so the sanctions operations answer for real instead of 503
+/// `lists_unavailable`.
+pub fn import_sanctions_lists(root: &Path, suite: &Path, data: &Path) -> Result<()> {
+    let shared = root
+        .join("..")
+        .join("shared")
+        .join("data")
+        .join("sanctions");
+    let mut command = Command::new(suite);
+    command
+        .args(["lists", "import"])
+        .arg(shared.join("ofac-sdn-2021"))
+        .arg(shared.join("ofac-cons-2025"))
+        .arg(shared.join("un").join("consolidated.xml"))
+        .arg(root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml"))
+        .env("SUITE_DATA_DIR", data);
+    crate::system::run(command).context("importing the sanctions lists")
+}
+
 /// Runs `command` with its stdout captured (stderr shown); fails on a non-zero exit.
 pub fn capture(command: &mut Command) -> Result<String> {
     let out = command

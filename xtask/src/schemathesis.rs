@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 use crate::cargo::{Profile, build_suite, free_port, target_dir};
-use crate::process::{Server, TempDir, capture, http_get, issue_key};
+use crate::process::{Server, TempDir, capture, http_get, import_sanctions_lists, issue_key};
 use crate::system::describe;
 
 /// Test cases per operation and phase: enough to find contract drift, bounded for CI time.
@@ -220,25 +220,6 @@ pub fn run(root: &Path, schemathesis: &Path, coverage_dir: &Path) -> Result<()> 
     let recorded = record_coverage(&server, coverage_dir);
     server.stop();
     outcome.and(recorded)
-}
-
-/// Loads the real sanctions lists (from the `shared/` folder beside the repository) and the EU
-/// fixture, so the sanctions operations answer for real instead of 503 `lists_unavailable`.
-fn import_sanctions_lists(root: &Path, suite: &Path, data: &Path) -> Result<()> {
-    let shared = root
-        .join("..")
-        .join("shared")
-        .join("data")
-        .join("sanctions");
-    let mut command = Command::new(suite);
-    command
-        .args(["lists", "import"])
-        .arg(shared.join("ofac-sdn-2021"))
-        .arg(shared.join("ofac-cons-2025"))
-        .arg(shared.join("un").join("consolidated.xml"))
-        .arg(root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml"))
-        .env("SUITE_DATA_DIR", data);
-    crate::system::run(command).context("importing the sanctions lists for schemathesis")
 }
 
 /// The operationIds `suite operations` marks implemented.

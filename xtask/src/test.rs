@@ -10,7 +10,8 @@
 //!   of a CA made at test time), so the suite runs both over http and over https
 //! - `schemathesis`   property tests of the running binary against the contract (`schemathesis.rs`)
 //! - `conformance-external` the conformance suite in external mode against a separately
-//!   started `suite serve` terminating TLS on loopback (`conformance.rs`)
+//!   started `suite serve` terminating TLS on loopback (`conformance.rs`), then every client
+//!   example against it (`examples.rs`)
 //! - `coverage`       every declared (operation, status) is exercised or listed (`coverage.rs`)
 //!
 //! The three test steps record the (operation, status) pairs they exercise in
