@@ -360,6 +360,22 @@ impl TestServer {
         format!("{}{path}", self.base_url)
     }
 
+    /// The value of the `/metrics` line that starts with `series` (a name with its labels).
+    pub async fn metric(&self, series: &str) -> u64 {
+        let text = self
+            .raw()
+            .get(self.url("/metrics"))
+            .send()
+            .await
+            .expect("metrics")
+            .text()
+            .await
+            .expect("text");
+        text.lines()
+            .find_map(|line| line.strip_prefix(series)?.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no {series} in {text}"))
+    }
+
     /// Shuts the server down as `suite serve` does on SIGTERM, waiting for it to finish.
     pub async fn stop(mut self) {
         self.record_coverage();

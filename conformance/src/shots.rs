@@ -31,7 +31,6 @@ impl ShotServer {
     }
 }
 
-/// The bytes of a download answer.
 /// The value of header `name` of a file answer ("" when absent).
 pub fn header(
     response: &suite_client::ResponseValue<suite_client::ByteStream>,
@@ -45,6 +44,7 @@ pub fn header(
         .to_owned()
 }
 
+/// The bytes of a download answer.
 pub async fn body(response: suite_client::ResponseValue<suite_client::ByteStream>) -> Vec<u8> {
     use futures_util::TryStreamExt;
     response

@@ -29,21 +29,6 @@ async fn connect_from(server: &TestServer, from: Ipv4Addr) -> TcpStream {
     socket.connect(server.addr()).await.expect("connected")
 }
 
-async fn metric(server: &TestServer, name: &str) -> u64 {
-    let text = server
-        .raw()
-        .get(server.url("/metrics"))
-        .send()
-        .await
-        .expect("metrics")
-        .text()
-        .await
-        .expect("text");
-    text.lines()
-        .find_map(|line| line.strip_prefix(name)?.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no {name} in {text}"))
-}
-
 #[tokio::test]
 async fn idle_connections_are_closed_and_working_ones_are_not() {
     let server =
@@ -68,7 +53,7 @@ async fn idle_connections_are_closed_and_working_ones_are_not() {
         closed_within(&mut kept, Duration::from_secs(10)).await,
         "a kept-alive connection was still open 10 s after its answer"
     );
-    assert!(metric(&server, "suite_connections_idle_closed_total").await >= 2);
+    assert!(server.metric("suite_connections_idle_closed_total").await >= 2);
 
     // A body that keeps arriving, slower than the idle timeout in all but still moving, is
     // the client working: its answer comes.
@@ -119,11 +104,9 @@ async fn one_client_cannot_take_every_connection() {
         .await;
     assert_eq!(conformance::status_of(answer), 200);
     assert!(
-        metric(
-            &server,
-            "suite_connections_refused_total{cap=\"per_client\"}"
-        )
-        .await
+        server
+            .metric("suite_connections_refused_total{cap=\"per_client\"}")
+            .await
             >= 1
     );
 

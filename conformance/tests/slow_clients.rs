@@ -60,21 +60,6 @@ async fn attack(
     (answered, sent)
 }
 
-async fn metric(server: &TestServer, name: &str) -> u64 {
-    let text = server
-        .raw()
-        .get(server.url("/metrics"))
-        .send()
-        .await
-        .expect("metrics")
-        .text()
-        .await
-        .expect("text");
-    text.lines()
-        .find_map(|line| line.strip_prefix(name)?.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no {name} in {text}"))
-}
-
 /// The three attacks: name, slowhttptest's mode arguments, the path attacked.
 const ATTACKS: [(&str, &[&str], &str); 3] = [
     ("slow headers", &["-H"], "/healthz"),
@@ -107,12 +92,10 @@ async fn slow_clients_do_not_keep_others_out() {
         assert!(sent >= 8, "{mode}: only {sent} probes were sent");
         assert_eq!(answered, sent, "{mode}: probes refused or unanswered");
     }
-    let refused = metric(
-        &server,
-        "suite_connections_refused_total{cap=\"per_client\"}",
-    )
-    .await;
-    let idle = metric(&server, "suite_connections_idle_closed_total").await;
+    let refused = server
+        .metric("suite_connections_refused_total{cap=\"per_client\"}")
+        .await;
+    let idle = server.metric("suite_connections_idle_closed_total").await;
     assert!(refused > 0, "the per-client cap never refused a connection");
     assert!(idle > 0, "no held connection was closed as idle");
 }

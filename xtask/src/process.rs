@@ -110,36 +110,29 @@ impl Server {
     }
 
     pub fn wait_healthy(&mut self, timeout: Duration) -> Result<()> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            if let Some(status) = self
-                .child
-                .as_mut()
-                .map(Child::try_wait)
-                .transpose()?
-                .flatten()
-            {
-                bail!(
-                    "`suite serve` exited with {status} before it was healthy:\n{}",
-                    self.log_text()
-                );
-            }
-            if matches!(http_get(self.addr, "/healthz"), Ok((200, _))) {
-                return Ok(());
-            }
-            if Instant::now() > deadline {
-                bail!(
-                    "`suite serve` did not answer GET /healthz with 200 within {timeout:?}:\n{}",
-                    self.log_text()
-                );
-            }
-            std::thread::sleep(Duration::from_millis(200));
-        }
+        let addr = self.addr;
+        self.wait_until(timeout, "answered GET /healthz with 200", || {
+            matches!(http_get(addr, "/healthz"), Ok((200, _)))
+        })
     }
 
     /// Waits until the server accepts connections on its address (for a server speaking
     /// TLS, which [`Server::wait_healthy`]'s plain HTTP cannot ask).
     pub fn wait_listening(&mut self, timeout: Duration) -> Result<()> {
+        let addr = self.addr;
+        self.wait_until(timeout, "listened", || {
+            TcpStream::connect_timeout(&addr, Duration::from_secs(1)).is_ok()
+        })
+    }
+
+    /// Polls `ready` until it holds; fails with the server's log when the process exits
+    /// first or `timeout` passes.
+    fn wait_until(
+        &mut self,
+        timeout: Duration,
+        what: &str,
+        mut ready: impl FnMut() -> bool,
+    ) -> Result<()> {
         let deadline = Instant::now() + timeout;
         loop {
             if let Some(status) = self
@@ -150,16 +143,16 @@ impl Server {
                 .flatten()
             {
                 bail!(
-                    "`suite serve` exited with {status} before it listened:\n{}",
+                    "`suite serve` exited with {status} before it {what}:\n{}",
                     self.log_text()
                 );
             }
-            if TcpStream::connect_timeout(&self.addr, Duration::from_secs(1)).is_ok() {
+            if ready() {
                 return Ok(());
             }
             if Instant::now() > deadline {
                 bail!(
-                    "`suite serve` did not listen on {} within {timeout:?}:\n{}",
+                    "`suite serve` had not {what} on {} within {timeout:?}:\n{}",
                     self.addr,
                     self.log_text()
                 );
