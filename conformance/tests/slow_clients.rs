@@ -44,18 +44,18 @@ async fn attack(
         .expect("slowhttptest runs (cargo xtask test installs it)");
     // Let the attack open its connections first.
     tokio::time::sleep(Duration::from_secs(1)).await;
-    // Probe for the attack's length (slowhttptest ends early when the server has closed
-    // every connection it opened).
-    let until = tokio::time::Instant::now() + Duration::from_secs(ATTACK_SECS);
-    let (mut answered, mut sent) = (0, 0);
-    while tokio::time::Instant::now() < until {
-        sent += 1;
-        let response = probe.get(format!("{base}/healthz")).send().await;
-        if response.is_ok_and(|r| r.status() == 200) {
-            answered += 1;
-        }
-        tokio::time::sleep(Duration::from_millis(250)).await;
+    // Probe every 250 ms for the attack's length, each probe on its own (slowhttptest ends
+    // early when the server has closed every connection it opened): how long a probe takes
+    // under attack does not change how many are sent.
+    let mut probes = tokio::task::JoinSet::new();
+    let mut ticks = tokio::time::interval(Duration::from_millis(250));
+    for _ in 0..(ATTACK_SECS * 4) {
+        ticks.tick().await;
+        let request = probe.get(format!("{base}/healthz"));
+        probes.spawn(async move { request.send().await.is_ok_and(|r| r.status() == 200) });
     }
+    let answered = probes.join_all().await.into_iter().filter(|ok| *ok).count();
+    let sent = (ATTACK_SECS * 4) as usize;
     let _ = slow.kill().await;
     (answered, sent)
 }
@@ -89,7 +89,6 @@ async fn slow_clients_do_not_keep_others_out() {
     let probe = prober().build().expect("a client");
     for (mode, args, path) in ATTACKS {
         let (answered, sent) = attack(&server.base_url, &probe, args, path).await;
-        assert!(sent >= 8, "{mode}: only {sent} probes were sent");
         assert_eq!(answered, sent, "{mode}: probes refused or unanswered");
     }
     let refused = server
@@ -116,7 +115,6 @@ async fn the_front_keeps_serving_through_slow_clients() {
         .expect("a client");
     for (mode, args, path) in ATTACKS {
         let (answered, sent) = attack(&front.base, &probe, args, path).await;
-        assert!(sent >= 8, "{mode}: only {sent} probes were sent");
         assert_eq!(
             answered, sent,
             "{mode} through the front: probes refused or unanswered"
