@@ -181,6 +181,9 @@ impl TestServer {
         };
         // A test server never downloads the official lists: its lists are the test's own.
         config.sanctions.refresh_interval_secs = 0;
+        // Tests send hundreds of requests at once from one address (quota races); the
+        // per-client cap is tested on its own (connections.rs, slow_clients.rs).
+        config.platform.limits.max_connections_per_client = 0;
         let tls_ca = if tls {
             let ca = tls::TestCa::new("suite conformance CA")?;
             let files = ca.server_files(&data_dir)?;
