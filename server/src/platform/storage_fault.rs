@@ -68,17 +68,13 @@ fn database_fault(code: &str) -> bool {
         || matches!(code, "57P01" | "57P02" | "57P03")
 }
 
+/// A file system that cannot take the write. Connection errors are not storage faults here:
+/// the database's own come as `sqlx::Error` (above), and any other broken pipe is an engine's
+/// (a browser, an office worker) and stays a 500.
 fn io_fault(error: &std::io::Error) -> bool {
     matches!(
         error.kind(),
-        ErrorKind::StorageFull
-            | ErrorKind::QuotaExceeded
-            | ErrorKind::ReadOnlyFilesystem
-            | ErrorKind::ConnectionRefused
-            | ErrorKind::ConnectionReset
-            | ErrorKind::ConnectionAborted
-            | ErrorKind::NotConnected
-            | ErrorKind::BrokenPipe
+        ErrorKind::StorageFull | ErrorKind::QuotaExceeded | ErrorKind::ReadOnlyFilesystem
     )
 }
 
@@ -98,6 +94,10 @@ mod tests {
         )));
         assert!(!is_storage_fault(&std::io::Error::from(
             ErrorKind::NotFound
+        )));
+        // An engine's pipe, not the storage.
+        assert!(!is_storage_fault(&std::io::Error::from(
+            ErrorKind::BrokenPipe
         )));
     }
 
