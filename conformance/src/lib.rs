@@ -374,9 +374,7 @@ impl TestServer {
             .text()
             .await
             .expect("text");
-        text.lines()
-            .find_map(|line| line.strip_prefix(series)?.trim().parse().ok())
-            .unwrap_or_else(|| panic!("no {series} in {text}"))
+        metric_value(&text, series).unwrap_or_else(|| panic!("no {series} in {text}"))
     }
 
     /// Shuts the server down as `suite serve` does on SIGTERM, waiting for it to finish.
@@ -435,6 +433,19 @@ pub async fn fresh_database() -> Result<String> {
         .map(|(base, _)| base)
         .unwrap_or(&admin_url);
     Ok(format!("{base}/{name}"))
+}
+
+/// The value of the series `series` (a name with its labels) in `/metrics` text, if present.
+pub fn metric_value(text: &str, series: &str) -> Option<u64> {
+    text.lines().find_map(|line| {
+        let value = line.strip_prefix(series)?.strip_prefix(' ')?;
+        Some(
+            value
+                .trim()
+                .parse()
+                .expect("a metric's value is a whole number"),
+        )
+    })
 }
 
 /// The contract's error body of a call that must fail with `status`; panics otherwise.

@@ -173,14 +173,11 @@ async fn operational_endpoints_answer() {
     };
     // Other clients of a deployment count too: the call adds at least one.
     let answered = |metrics: &str| {
-        metrics
-            .lines()
-            .find_map(|line| {
-                line.strip_prefix(
-                    "suite_requests_total{operation=\"validate_creditcard\",status=\"200\"} ",
-                )
-            })
-            .map_or(0, |n| n.trim().parse::<u64>().expect("a counter"))
+        conformance::metric_value(
+            metrics,
+            "suite_requests_total{operation=\"validate_creditcard\",status=\"200\"}",
+        )
+        .unwrap_or(0)
     };
     let before = answered(&get("/metrics").await.1);
     server
