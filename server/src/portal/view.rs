@@ -94,7 +94,7 @@ mod tests {
                 },
             )
             .unwrap();
-        assert!(html.contains("&lt;script&gt;x&lt;/script&gt;"), "{html}");
+        assert!(html.contains("&lt;script&gt;x&lt;&#x2f;script&gt;"), "{html}");
         assert!(html.contains("a &amp; b"));
         assert!(!html.contains("<script>x"));
         assert!(html.contains("<title>T&quot; · Suite portal</title>"), "{html}");
