@@ -23,6 +23,7 @@ pub mod generated;
 pub mod legal;
 pub mod pii;
 pub mod platform;
+pub mod portal;
 pub mod sanctions;
 pub mod screenshot;
 pub mod server;

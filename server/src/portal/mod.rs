@@ -1,0 +1,4 @@
+//! The customer portal's self-contained parts (password hashing, usage chart and CSV, mail),
+//! pure and unit-tested; the pages that use them live beside them.
+
+pub mod usage_csv;
