@@ -2,4 +2,5 @@
 //! pure and unit-tested; the pages that use them live beside them.
 
 pub mod chart;
+pub mod password;
 pub mod usage_csv;
