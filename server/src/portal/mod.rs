@@ -2,5 +2,6 @@
 //! pure and unit-tested; the pages that use them live beside them.
 
 pub mod chart;
+pub mod mail;
 pub mod password;
 pub mod usage_csv;
