@@ -49,7 +49,7 @@ pub fn monthly_bars(months: &[(String, i64)], limit: Option<i64>, title: &str) -
         "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" \
          aria-labelledby=\"{id}-title {id}-desc\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" \
          width=\"100%\" preserveAspectRatio=\"xMidYMid meet\" \
-         font-family=\"sans-serif\" font-size=\"13\">\
+         font-family=\"sans-serif\" font-size=\"14\">\
          <title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>",
         escape(title),
         escape(&describe(months, limit)),
