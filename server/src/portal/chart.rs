@@ -49,7 +49,7 @@ pub fn monthly_bars(months: &[(String, i64)], limit: Option<i64>, title: &str) -
         "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" \
          aria-labelledby=\"{id}-title {id}-desc\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" \
          width=\"100%\" preserveAspectRatio=\"xMidYMid meet\" \
-         font-family=\"sans-serif\" font-size=\"13\">\
+         font-family=\"sans-serif\" font-size=\"14\">\
          <title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>",
         escape(title),
         escape(&describe(months, limit)),
@@ -167,7 +167,7 @@ fn grouped(value: i64) -> String {
         out.push('-');
     }
     for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(digit);
@@ -257,10 +257,15 @@ mod tests {
             assert!((height - unit * value as f64).abs() < 0.1, "{heights:?}");
         }
         // Months below, in order; values above.
-        let order: Vec<usize> = ["Jan 2026", "Feb 2026", "Mar 2026", "Apr 2026", "May 2026", "Jun 2026"]
-            .iter()
-            .map(|m| svg.find(&format!(">{m}</text>")).expect("the month's label"))
-            .collect();
+        let order: Vec<usize> = [
+            "Jan 2026", "Feb 2026", "Mar 2026", "Apr 2026", "May 2026", "Jun 2026",
+        ]
+        .iter()
+        .map(|m| {
+            svg.find(&format!(">{m}</text>"))
+                .expect("the month's label")
+        })
+        .collect();
         assert!(order.windows(2).all(|w| w[0] < w[1]));
         for value in ["100", "250", "400", "50", "300"] {
             assert!(svg.contains(&format!(">{value}</text>")), "{value}");
@@ -315,7 +320,10 @@ mod tests {
         assert!(svg.contains("Plan limit: 1,000 calls a month"));
         // The scale covers the limit: the 600 bar is 60% of the plot.
         let heights = attributes(&svg, "<rect class=\"bar\"", "height");
-        assert!((heights[5] - 0.6 * (BASELINE - TOP)).abs() < 0.1, "{heights:?}");
+        assert!(
+            (heights[5] - 0.6 * (BASELINE - TOP)).abs() < 0.1,
+            "{heights:?}"
+        );
     }
 
     #[test]
@@ -351,10 +359,23 @@ mod tests {
 
     #[test]
     fn nothing_from_elsewhere() {
-        let svg = monthly_bars(&months(&[1, 20, 300, 4000, 50_000, 600_000]), Some(1_000_000), "Usage");
+        let svg = monthly_bars(
+            &months(&[1, 20, 300, 4000, 50_000, 600_000]),
+            Some(1_000_000),
+            "Usage",
+        );
         let without_namespace = svg.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
         assert!(!without_namespace.contains("http"), "{svg}");
-        for banned in ["href", "<script", "<image", "<use", "@import", "url(", "style", "<foreignObject"] {
+        for banned in [
+            "href",
+            "<script",
+            "<image",
+            "<use",
+            "@import",
+            "url(",
+            "style",
+            "<foreignObject",
+        ] {
             assert!(!svg.contains(banned), "{banned}");
         }
     }

@@ -191,8 +191,10 @@ impl Smtp {
         };
         let mut builder = builder.port(config.port).timeout(Some(timeout));
         if let Some(username) = config.username {
-            builder =
-                builder.credentials(Credentials::new(username, config.password.unwrap_or_default()));
+            builder = builder.credentials(Credentials::new(
+                username,
+                config.password.unwrap_or_default(),
+            ));
         }
         Ok(Smtp {
             transport: builder.build(),
@@ -240,7 +242,9 @@ mod tests {
         Mail {
             to: "Jane Doe <jane@example.com>".into(),
             subject: "Verify your email".into(),
-            text: format!("Welcome to the suite.\n\nOpen this link to verify your email:\n{link}\n"),
+            text: format!(
+                "Welcome to the suite.\n\nOpen this link to verify your email:\n{link}\n"
+            ),
             link: link.into(),
         }
     }
@@ -274,11 +278,27 @@ mod tests {
         let from: Mailbox = "Suite <portal@example.com>".parse().expect("a mailbox");
         let message = build_message(&from, &mail(link)).expect("a message");
         let formatted = String::from_utf8(message.formatted()).expect("utf-8");
-        assert!(formatted.contains("From: Suite <portal@example.com>\r\n"), "{formatted}");
-        assert!(formatted.contains("To: \"Jane Doe\" <jane@example.com>\r\n") || formatted.contains("To: Jane Doe <jane@example.com>\r\n"), "{formatted}");
-        assert!(formatted.contains("Subject: Verify your email\r\n"), "{formatted}");
-        assert!(formatted.contains("Content-Type: text/plain; charset=utf-8\r\n"), "{formatted}");
-        assert!(formatted.contains("@example.com>\r\n"), "Message-ID in the sender's domain");
+        assert!(
+            formatted.contains("From: Suite <portal@example.com>\r\n"),
+            "{formatted}"
+        );
+        assert!(
+            formatted.contains("To: \"Jane Doe\" <jane@example.com>\r\n")
+                || formatted.contains("To: Jane Doe <jane@example.com>\r\n"),
+            "{formatted}"
+        );
+        assert!(
+            formatted.contains("Subject: Verify your email\r\n"),
+            "{formatted}"
+        );
+        assert!(
+            formatted.contains("Content-Type: text/plain; charset=utf-8\r\n"),
+            "{formatted}"
+        );
+        assert!(
+            formatted.contains("@example.com>\r\n"),
+            "Message-ID in the sender's domain"
+        );
         let body = body_of(&formatted);
         assert!(body.contains(link), "{body}");
         assert!(body.contains("Open this link to verify your email:"));
@@ -291,7 +311,10 @@ mod tests {
         m.text = "Reset your password:".into();
         let formatted = String::from_utf8(build_message(&from, &m).expect("a message").formatted())
             .expect("utf-8");
-        assert!(body_of(&formatted).contains("Reset your password:\r\n\r\nhttps://h/portal/reset/confirm?token=T\r\n"));
+        assert!(
+            body_of(&formatted)
+                .contains("Reset your password:\r\n\r\nhttps://h/portal/reset/confirm?token=T\r\n")
+        );
     }
 
     #[test]
@@ -312,7 +335,11 @@ mod tests {
         fn log(&self, record: &slog::Record<'_>, _: &slog::OwnedKVList) -> Result<(), slog::Never> {
             struct Line<'a>(&'a mut String);
             impl slog::Serializer for Line<'_> {
-                fn emit_arguments(&mut self, key: slog::Key, value: &fmt::Arguments<'_>) -> slog::Result {
+                fn emit_arguments(
+                    &mut self,
+                    key: slog::Key,
+                    value: &fmt::Arguments<'_>,
+                ) -> slog::Result {
                     use std::fmt::Write as _;
                     let _ = write!(self.0, " {key}={value}");
                     Ok(())
@@ -338,10 +365,16 @@ mod tests {
         let lines = capture.0.lock().expect("not poisoned").clone();
         assert_eq!(lines.len(), 1, "{lines:?}");
         let line = &lines[0];
-        assert!(line.starts_with("INFO mail not sent: no SMTP server is configured"), "{line}");
+        assert!(
+            line.starts_with("INFO mail not sent: no SMTP server is configured"),
+            "{line}"
+        );
         assert!(line.contains(" to=Jane Doe <jane@example.com>"), "{line}");
         assert!(line.contains(" subject=Verify your email"), "{line}");
-        assert!(line.contains(" link=http://127.0.0.1:8080/portal/verify?token=XYZ"), "{line}");
+        assert!(
+            line.contains(" link=http://127.0.0.1:8080/portal/verify?token=XYZ"),
+            "{line}"
+        );
         assert!(!line.contains("Welcome"), "the body is not logged: {line}");
     }
 
@@ -360,7 +393,9 @@ mod tests {
     /// the commands it received and the message's data.
     async fn fake_smtp() -> (u16, tokio::task::JoinHandle<(Vec<String>, String)>) {
         use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
         let port = listener.local_addr().expect("an address").port();
         let server = tokio::spawn(async move {
             let (stream, _) = listener.accept().await.expect("a connection");
@@ -408,26 +443,46 @@ mod tests {
         mailer.send(mail(link)).await.expect("sent");
         drop(mailer);
         let (commands, data) = server.await.expect("the server");
-        assert!(commands.iter().any(|c| c == "MAIL FROM:<portal@localhost>"), "{commands:?}");
-        assert!(commands.iter().any(|c| c == "RCPT TO:<jane@example.com>"), "{commands:?}");
+        assert!(
+            commands.iter().any(|c| c == "MAIL FROM:<portal@localhost>"),
+            "{commands:?}"
+        );
+        assert!(
+            commands.iter().any(|c| c == "RCPT TO:<jane@example.com>"),
+            "{commands:?}"
+        );
         assert!(data.contains("Subject: Verify your email\r\n"), "{data}");
         assert!(body_of(&data).contains(link), "{data}");
         let lines = capture.0.lock().expect("not poisoned").clone();
-        assert!(lines.iter().any(|l| l.starts_with("INFO mail sent")), "{lines:?}");
-        assert!(lines.iter().all(|l| !l.contains(link)), "the link is not logged once sent");
+        assert!(
+            lines.iter().any(|l| l.starts_with("INFO mail sent")),
+            "{lines:?}"
+        );
+        assert!(
+            lines.iter().all(|l| !l.contains(link)),
+            "the link is not logged once sent"
+        );
     }
 
     #[tokio::test]
     async fn a_silent_server_times_out() {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
         let port = listener.local_addr().expect("an address").port();
         let held = tokio::spawn(async move { listener.accept().await });
         let log = Logger::root(slog::Discard, slog::o!());
         let mailer = Mailer::with_timeout(Some(config(port)), log, Duration::from_millis(300))
             .expect("a mailer");
-        let error = mailer.send(mail("http://h/x")).await.expect_err("no greeting");
+        let error = mailer
+            .send(mail("http://h/x"))
+            .await
+            .expect_err("no greeting");
         let message = format!("{error:#}");
-        assert!(message.contains(&format!("through 127.0.0.1:{port}")), "{message}");
+        assert!(
+            message.contains(&format!("through 127.0.0.1:{port}")),
+            "{message}"
+        );
         held.abort();
     }
 
@@ -490,10 +545,17 @@ mod tests {
 
     #[test]
     fn config_refuses_unknown_keys_and_values() {
-        let unknown = toml::from_str::<SmtpConfig>("host = \"h\"\nfrom = \"a@b.c\"\nsecure = true\n")
-            .expect_err("an unknown key");
+        let unknown =
+            toml::from_str::<SmtpConfig>("host = \"h\"\nfrom = \"a@b.c\"\nsecure = true\n")
+                .expect_err("an unknown key");
         assert!(unknown.to_string().contains("secure"), "{unknown}");
-        assert!(toml::from_str::<SmtpConfig>("host = \"h\"\nfrom = \"a@b.c\"\nsecurity = \"ssl\"\n").is_err());
-        assert!(toml::from_str::<SmtpConfig>("from = \"a@b.c\"\n").is_err(), "host is required");
+        assert!(
+            toml::from_str::<SmtpConfig>("host = \"h\"\nfrom = \"a@b.c\"\nsecurity = \"ssl\"\n")
+                .is_err()
+        );
+        assert!(
+            toml::from_str::<SmtpConfig>("from = \"a@b.c\"\n").is_err(),
+            "host is required"
+        );
     }
 }

@@ -64,9 +64,7 @@ pub fn verify(password: &str, phc: &str) -> bool {
         return false;
     };
     match hasher() {
-        Ok(argon2) => argon2
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok(),
+        Ok(argon2) => argon2.verify_password(password.as_bytes(), &parsed).is_ok(),
         Err(_) => false,
     }
 }
@@ -87,8 +85,9 @@ pub enum Weakness {
     TooShort,
     /// More than [`MAX_BYTES`] bytes.
     TooLong,
-    /// zxcvbn's score is under [`MIN_SCORE`]; `warning` is zxcvbn's reason when it gives one
-    /// (e.g. "This is similar to a commonly used password.").
+    /// zxcvbn's score, of the password or of what is left of it without the account's
+    /// words, is under [`MIN_SCORE`]; `warning` is zxcvbn's reason when it gives one (e.g.
+    /// "This is similar to a commonly used password.").
     Guessable { score: u8, warning: Option<String> },
 }
 
@@ -114,8 +113,9 @@ impl std::error::Error for Weakness {}
 
 /// Checks a new password: at least [`MIN_CHARS`] characters, at most [`MAX_BYTES`] bytes, and
 /// a zxcvbn score of at least [`MIN_SCORE`] when `user_inputs` (the account's email, ...) are
-/// known to the attacker. An input with an `@` also counts its local part, the local part's
-/// words (split at `.`, `_`, `-`, `+`) and the domain's first label.
+/// known to the attacker. An input with an `@` also counts its local part (as it is and with
+/// only its letters and digits), the local part's words (split at `.`, `_`, `-`, `+`) and the
+/// domain's first label.
 pub fn check_strength(password: &str, user_inputs: &[&str]) -> Result<(), Weakness> {
     if password.len() > MAX_BYTES {
         return Err(Weakness::TooLong);
@@ -126,7 +126,15 @@ pub fn check_strength(password: &str, user_inputs: &[&str]) -> Result<(), Weakne
     let known = known_words(user_inputs);
     let known: Vec<&str> = known.iter().map(String::as_str).collect();
     let entropy = zxcvbn::zxcvbn(password, &known);
-    let score = u8::from(entropy.score());
+    let mut score = u8::from(entropy.score());
+    if score >= MIN_SCORE {
+        // zxcvbn counts a password of several matches as at least 10^4 guesses per extra
+        // match, so "doejane1234" from jane.doe@... passes it; what is left once the
+        // account's words are taken out must pass on its own.
+        if let Some(rest) = without_known(password, &known) {
+            score = score.min(u8::from(zxcvbn::zxcvbn(&rest, &[]).score()));
+        }
+    }
     if score < MIN_SCORE {
         let warning = entropy
             .feedback()
@@ -135,6 +143,26 @@ pub fn check_strength(password: &str, user_inputs: &[&str]) -> Result<(), Weakne
         return Err(Weakness::Guessable { score, warning });
     }
     Ok(())
+}
+
+/// `password` in lower case without the known words of 3 characters or more (longest
+/// first), when it holds any.
+fn without_known(password: &str, known: &[&str]) -> Option<String> {
+    let mut words: Vec<String> = known
+        .iter()
+        .map(|word| word.to_lowercase())
+        .filter(|word| word.chars().count() >= 3)
+        .collect();
+    words.sort_by_key(|word| std::cmp::Reverse(word.len()));
+    let mut rest = password.to_lowercase();
+    let mut found = false;
+    for word in &words {
+        if rest.contains(word.as_str()) {
+            rest = rest.replace(word.as_str(), "");
+            found = true;
+        }
+    }
+    found.then_some(rest)
 }
 
 /// The inputs zxcvbn is told of: each input, and for an email its parts.
@@ -150,15 +178,16 @@ fn known_words(user_inputs: &[&str]) -> Vec<String> {
         add(input);
         if let Some((local, domain)) = input.rsplit_once('@') {
             add(local);
+            add(&local.replace(|c: char| !c.is_alphanumeric(), ""));
             for part in local.split(['.', '_', '-', '+']) {
                 if part.chars().count() >= 3 {
                     add(part);
                 }
             }
-            if let Some(label) = domain.split('.').next() {
-                if label.chars().count() >= 3 {
-                    add(label);
-                }
+            if let Some(label) = domain.split('.').next()
+                && label.chars().count() >= 3
+            {
+                add(label);
             }
         }
     }
@@ -195,10 +224,7 @@ mod tests {
     #[test]
     fn phc_is_argon2id_with_owasp_parameters() {
         let phc = hash(STRONG).expect("hash");
-        assert!(
-            phc.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
-            "{phc}"
-        );
+        assert!(phc.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{phc}");
         let parsed = PasswordHash::new(&phc).expect("a PHC string");
         assert_eq!(parsed.algorithm.as_str(), "argon2id");
         let params = Params::try_from(&parsed).expect("argon2 parameters");
@@ -258,10 +284,7 @@ mod tests {
         assert_eq!(weakness, Weakness::TooShort);
         assert_eq!(weakness.to_string(), "Use at least 10 characters.");
         // Characters, not bytes: nine accented letters are 18 bytes and still too short.
-        assert_eq!(
-            check_strength("ééééééééé", &[]),
-            Err(Weakness::TooShort)
-        );
+        assert_eq!(check_strength("ééééééééé", &[]), Err(Weakness::TooShort));
     }
 
     #[test]
@@ -274,7 +297,13 @@ mod tests {
 
     #[test]
     fn common_passwords_refused_with_advice() {
-        for weak in ["password123", "qwertyuiop", "1234567890", "iloveyou12", "aaaaaaaaaaaa"] {
+        for weak in [
+            "password123",
+            "qwertyuiop",
+            "1234567890",
+            "iloveyou12",
+            "aaaaaaaaaaaa",
+        ] {
             let weakness = check_strength(weak, &[EMAIL]).expect_err(weak);
             let Weakness::Guessable { score, .. } = &weakness else {
                 panic!("{weak}: {weakness:?}");
@@ -282,9 +311,8 @@ mod tests {
             assert!(*score < MIN_SCORE, "{weak}");
             let message = weakness.to_string();
             assert!(
-                message.ends_with(
-                    "Add another word or two; avoid common passwords and your email."
-                ),
+                message
+                    .ends_with("Add another word or two; avoid common passwords and your email."),
                 "{weak}: {message}"
             );
         }
@@ -306,6 +334,8 @@ mod tests {
             "jane.doe@example.com",
             "jane.doe2026",
             "janedoe2026!",
+            "JaneDoe2026",
+            "doejane1234",
             "Jane.Doe.Example",
         ] {
             assert!(
@@ -313,16 +343,37 @@ mod tests {
                     check_strength(derived, &[EMAIL]),
                     Err(Weakness::Guessable { .. })
                 ),
-                "{derived}"
+                "{derived}: {:?}",
+                check_strength(derived, &[EMAIL])
             );
         }
+    }
+
+    #[test]
+    fn a_passphrase_may_hold_a_name_if_the_rest_is_strong() {
+        assert_eq!(
+            check_strength("jane correct horse battery staple", &[EMAIL]),
+            Ok(())
+        );
+        assert_eq!(
+            without_known("XJaneDoe!", &["janedoe", "jane"]),
+            Some("x!".into())
+        );
+        assert_eq!(without_known("nothing here", &["jane"]), None);
     }
 
     #[test]
     fn email_parts_are_known_words() {
         assert_eq!(
             known_words(&["jane.doe@example.com", "jane.doe@example.com"]),
-            ["jane.doe@example.com", "jane.doe", "jane", "doe", "example"]
+            [
+                "jane.doe@example.com",
+                "jane.doe",
+                "janedoe",
+                "jane",
+                "doe",
+                "example"
+            ]
         );
         assert_eq!(known_words(&["", "  "]), Vec::<String>::new());
     }

@@ -115,11 +115,18 @@ mod tests {
             ("-2", "'-2"),
             ("@SUM(A1)", "'@SUM(A1)"),
             ("\tx", "'\tx"),
-            ("=HYPERLINK(\"x\",\"y\")", "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\""),
+            (
+                "=HYPERLINK(\"x\",\"y\")",
+                "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\"",
+            ),
             ("a=b", "a=b"),
         ] {
             let csv = daily_csv(&[(day(2026, 2, 3), api, 5)]);
-            assert_eq!(csv, format!("date,api,calls\r\n2026-02-03,{want},5\r\n"), "{api}");
+            assert_eq!(
+                csv,
+                format!("date,api,calls\r\n2026-02-03,{want},5\r\n"),
+                "{api}"
+            );
         }
     }
 
