@@ -66,6 +66,7 @@ impl Config {
         self.platform.apply_env(&var)?;
         self.validate.apply_env(&var)?;
         self.browser.apply_env(&var)?;
+        self.portal.apply_env(&var)?;
         self.sanctions.apply_env(&var)
     }
 }

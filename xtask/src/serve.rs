@@ -54,6 +54,15 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         "unlimited",
     ]))?;
 
+    println!(
+        "customer portal: /portal on the address below. Sign-up is by invitation: make a link with\n  \
+         SUITE_DATA_DIR={} {} portal invite --email you@example.org\n\
+         (or start with SUITE_PORTAL_SIGNUP=open); with no [portal.smtp] the verification and \
+         reset links appear in this log",
+        data.display(),
+        suite.display()
+    );
+
     let mut serve = suite_command(&["serve"]);
     let error = serve.exec();
     Err(error).with_context(|| format!("starting {}", describe(&serve)))

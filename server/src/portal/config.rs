@@ -43,9 +43,40 @@ impl Default for Config {
     }
 }
 
+impl Config {
+    /// `SUITE_PORTAL_SIGNUP` (`invite`, `open`, `closed`) overrides the file.
+    pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> anyhow::Result<()> {
+        if let Some(mode) = var("SUITE_PORTAL_SIGNUP") {
+            self.signup = match mode.as_str() {
+                "invite" => SignupMode::Invite,
+                "open" => SignupMode::Open,
+                "closed" => SignupMode::Closed,
+                other => anyhow::bail!(
+                    "SUITE_PORTAL_SIGNUP={other:?}: expected invite, open or closed"
+                ),
+            };
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_environment_chooses_the_sign_up_mode() {
+        let mut config = Config::default();
+        config
+            .apply_env(|name| (name == "SUITE_PORTAL_SIGNUP").then(|| "open".to_owned()))
+            .unwrap();
+        assert_eq!(config.signup, SignupMode::Open);
+        assert!(
+            config
+                .apply_env(|_| Some("sometimes".to_owned()))
+                .is_err()
+        );
+    }
 
     #[test]
     fn defaults_are_invitations_and_a_working_day_of_session() {
