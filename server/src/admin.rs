@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::future::Future;
 
 use dropshot::{
-    HttpError, HttpResponseCreated, HttpResponseOk, HttpResponseUpdatedNoContent, Path, RequestContext, TypedBody,
-    endpoint,
+    HttpError, HttpResponseCreated, HttpResponseOk, HttpResponseUpdatedNoContent, Path,
+    RequestContext, TypedBody, endpoint,
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -215,15 +215,17 @@ pub async fn create_invitation(
             )));
         }
         let platform = &rqctx.context().platform;
-        let base_url = Origin::of(&rqctx).base_url;
-        let invitation = portal::invite(
-            platform.db(),
-            &email,
-            &base_url,
-            platform.now().timestamp(),
-        )
-        .await
-        .map_err(ApiError::internal)?;
+        let base_url = Origin::of(&rqctx).base_url.ok_or_else(|| {
+            ApiError::InvalidInput(
+                "this server has no public_url and the request's Host is not a loopback name: \
+                 set public_url (SUITE_PUBLIC_URL) so invitation links name the right host"
+                    .to_owned(),
+            )
+        })?;
+        let invitation =
+            portal::invite(platform.db(), &email, &base_url, platform.now().timestamp())
+                .await
+                .map_err(ApiError::internal)?;
         Ok(HttpResponseCreated(invitation))
     })
     .await

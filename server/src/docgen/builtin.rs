@@ -3,8 +3,8 @@
 //! their fixed words and `direction` for right-to-left documents, and an example of the data
 //! each reads (for the README, the tests and the benchmark).
 
-use crate::engines::jinja::Budget;
 use super::template::{Kind, Template};
+use crate::engines::jinja::Budget;
 
 /// A built-in template.
 #[derive(Debug)]

@@ -17,9 +17,9 @@ pub mod tools;
 use std::sync::Arc;
 
 use self::convert::Converter;
-use crate::engines::jinja::Budget;
 use self::template::Template;
 use crate::engines::browser::Chromium;
+use crate::engines::jinja::Budget;
 use crate::engines::office::Office;
 
 /// The document generation API's state: the engines it converts with, the render budget and

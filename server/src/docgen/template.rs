@@ -3,9 +3,9 @@
 //! `text`, the same word-processor kind for `docx` and `odt`).
 
 use super::document::{Document, Format};
-use crate::engines::jinja::{self, Budget, Escape, JinjaError};
 use super::markdown;
 use super::office_template::{OfficeKind, OfficeTemplate, OfficeTemplateError, ZipLimits};
+use crate::engines::jinja::{self, Budget, Escape, JinjaError};
 
 /// How a template is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -85,7 +85,10 @@ mod tests {
     #[test]
     fn forwarded_for_is_believed_only_from_a_trusted_proxy() {
         let mut headers = HeaderMap::new();
-        headers.insert("x-forwarded-for", "198.51.100.1, 203.0.113.9".parse().unwrap());
+        headers.insert(
+            "x-forwarded-for",
+            "198.51.100.1, 203.0.113.9".parse().unwrap(),
+        );
         let trusted: Vec<IpNet> = vec!["10.0.0.0/8".parse().unwrap()];
         assert_eq!(
             client_address(ip("10.1.2.3"), &headers, &trusted),

@@ -11,11 +11,11 @@ use chrono::{DateTime, Utc};
 use super::api::Api;
 use super::blobs::BlobStore;
 use super::bulkhead::Bulkhead;
+use super::client_address::RelayedPeers;
 use super::clock::Clock;
 use super::config::{Config, Limits};
 use super::db::Db;
 use super::key_cache::KeyCache;
-use super::client_address::RelayedPeers;
 use super::metrics::Metrics;
 use super::quota::Quotas;
 

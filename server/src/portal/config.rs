@@ -51,9 +51,9 @@ impl Config {
                 "invite" => SignupMode::Invite,
                 "open" => SignupMode::Open,
                 "closed" => SignupMode::Closed,
-                other => anyhow::bail!(
-                    "SUITE_PORTAL_SIGNUP={other:?}: expected invite, open or closed"
-                ),
+                other => {
+                    anyhow::bail!("SUITE_PORTAL_SIGNUP={other:?}: expected invite, open or closed")
+                }
             };
         }
         Ok(())
@@ -71,11 +71,7 @@ mod tests {
             .apply_env(|name| (name == "SUITE_PORTAL_SIGNUP").then(|| "open".to_owned()))
             .unwrap();
         assert_eq!(config.signup, SignupMode::Open);
-        assert!(
-            config
-                .apply_env(|_| Some("sometimes".to_owned()))
-                .is_err()
-        );
+        assert!(config.apply_env(|_| Some("sometimes".to_owned())).is_err());
     }
 
     #[test]

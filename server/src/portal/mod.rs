@@ -86,7 +86,15 @@ mod tests {
             normalize_email("  Ada@Example.ORG ").as_deref(),
             Some("ada@example.org")
         );
-        for bad in ["", "ada", "ada@", "@example.org", "ada@example", "a b@example.org", "a@b@c.org"] {
+        for bad in [
+            "",
+            "ada",
+            "ada@",
+            "@example.org",
+            "ada@example",
+            "a b@example.org",
+            "a@b@c.org",
+        ] {
             assert_eq!(normalize_email(bad), None, "{bad}");
         }
     }
@@ -103,7 +111,10 @@ mod tests {
             .strip_prefix("https://api.example/portal/signup?invite=")
             .unwrap();
         assert_eq!(
-            links::peek(&db, Purpose::Invite, token, 1_001).await.unwrap().as_deref(),
+            links::peek(&db, Purpose::Invite, token, 1_001)
+                .await
+                .unwrap()
+                .as_deref(),
             Some("ada@example.org")
         );
         assert_eq!(invitation.expires_at, 1_000 + 7 * 24 * 3600);

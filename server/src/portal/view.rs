@@ -16,10 +16,16 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("login", include_str!("templates/login.html")),
     ("signup", include_str!("templates/signup.html")),
     ("reset", include_str!("templates/reset.html")),
-    ("reset_confirm", include_str!("templates/reset_confirm.html")),
+    (
+        "reset_confirm",
+        include_str!("templates/reset_confirm.html"),
+    ),
     ("dashboard", include_str!("templates/dashboard.html")),
     ("usage", include_str!("templates/usage.html")),
-    ("operator_login", include_str!("templates/operator_login.html")),
+    (
+        "operator_login",
+        include_str!("templates/operator_login.html"),
+    ),
     ("operator", include_str!("templates/operator.html")),
 ];
 
@@ -94,16 +100,29 @@ mod tests {
                 },
             )
             .unwrap();
-        assert!(html.contains("&lt;script&gt;x&lt;&#x2f;script&gt;"), "{html}");
+        assert!(
+            html.contains("&lt;script&gt;x&lt;&#x2f;script&gt;"),
+            "{html}"
+        );
         assert!(html.contains("a &amp; b"));
         assert!(!html.contains("<script>x"));
-        assert!(html.contains("<title>T&quot; · Suite portal</title>"), "{html}");
-        assert!(!html.contains("Log out"), "no log-out form without a session");
+        assert!(
+            html.contains("<title>T&quot; · Suite portal</title>"),
+            "{html}"
+        );
+        assert!(
+            !html.contains("Log out"),
+            "no log-out form without a session"
+        );
     }
 
     #[test]
     fn a_missing_value_is_an_error_not_an_empty_page() {
         let views = Views::compile().unwrap();
-        assert!(views.render("message", &json!({}), &Frame::default()).is_err());
+        assert!(
+            views
+                .render("message", &json!({}), &Frame::default())
+                .is_err()
+        );
     }
 }

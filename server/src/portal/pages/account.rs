@@ -79,7 +79,13 @@ pub async fn dashboard(
         "new_key": issued.map(|k| k.api_key.as_str()),
         "new_key_name": issued.map(|k| k.info.name.as_str()),
     });
-    Reply::page(&suite.portal, status, "dashboard", &data, &visit.frame("Your account"))
+    Reply::page(
+        &suite.portal,
+        status,
+        "dashboard",
+        &data,
+        &visit.frame("Your account"),
+    )
 }
 
 #[endpoint { method = POST, path = "/portal/subscriptions", unpublished = true }]

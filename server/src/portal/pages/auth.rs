@@ -14,10 +14,10 @@ use super::visit::{Form, Visit};
 use crate::Suite;
 use crate::portal::config::SignupMode;
 use crate::portal::mail::Mail;
+use crate::portal::store::accounts;
 use crate::portal::store::attempts::{self, Throttle};
 use crate::portal::store::links::{self, Purpose};
 use crate::portal::store::sessions::{self, Holder};
-use crate::portal::store::accounts;
 use crate::portal::{normalize_email, password};
 
 /// Failed logins per account.
@@ -83,7 +83,13 @@ fn login_form(
     email: &str,
 ) -> Result<Reply, Problem> {
     let data = json!({"csrf": visit.csrf(), "alert": alert, "email": email});
-    Reply::page(&suite.portal, status, "login", &data, &visit.frame("Log in"))
+    Reply::page(
+        &suite.portal,
+        status,
+        "login",
+        &data,
+        &visit.frame("Log in"),
+    )
 }
 
 #[endpoint { method = POST, path = "/portal/login", unpublished = true }]
@@ -121,7 +127,13 @@ pub async fn login(
         .map_err(|e| Problem::Internal(e.into()))?;
         let Some(account) = account.filter(|_| right) else {
             attempts::record(db, &subjects, now).await?;
-            return login_form(suite, &visit, StatusCode::UNAUTHORIZED, Some(WRONG_LOGIN), &typed);
+            return login_form(
+                suite,
+                &visit,
+                StatusCode::UNAUTHORIZED,
+                Some(WRONG_LOGIN),
+                &typed,
+            );
         };
         if !account.verified {
             return Err(Problem::Forbidden(
@@ -131,8 +143,8 @@ pub async fn login(
             ));
         }
         attempts::clear(db, &subjects[0]).await?;
-        let lifetime = i64::try_from(suite.portal.config.session_hours.max(1) * 3600)
-            .unwrap_or(i64::MAX / 2);
+        let lifetime =
+            i64::try_from(suite.portal.config.session_hours.max(1) * 3600).unwrap_or(i64::MAX / 2);
         let token = sessions::open(db, &Holder::Account(account.id), now, lifetime).await?;
         Ok(Reply::see_other("/portal").cookies(vec![visit.session_cookie(&token, lifetime)]))
     })
@@ -212,7 +224,13 @@ fn signup_form(
 ) -> Result<Reply, Problem> {
     let data = json!({"csrf": visit.csrf(), "alert": alert, "email": email,
                       "invite": (!invite.is_empty()).then_some(invite)});
-    Reply::page(&suite.portal, status, "signup", &data, &visit.frame("Create an account"))
+    Reply::page(
+        &suite.portal,
+        status,
+        "signup",
+        &data,
+        &visit.frame("Create an account"),
+    )
 }
 
 #[endpoint { method = POST, path = "/portal/signup", unpublished = true }]
@@ -222,10 +240,18 @@ pub async fn signup(
 ) -> Result<Response<Body>, HttpError> {
     answer(&rqctx, |suite, visit| async move {
         let form = visit.form(body)?;
+        let base_url = visit.base_url()?.to_owned();
         let invite = form.get("invite").to_owned();
         let typed = signup_email(suite, &invite, Some(form.get("email"))).await?;
         let refuse = |alert: &str| {
-            signup_form(suite, &visit, StatusCode::BAD_REQUEST, Some(alert), &typed, &invite)
+            signup_form(
+                suite,
+                &visit,
+                StatusCode::BAD_REQUEST,
+                Some(alert),
+                &typed,
+                &invite,
+            )
         };
         let Some(email) = normalize_email(&typed) else {
             return refuse("Enter an email address such as name@example.com.");
@@ -238,7 +264,9 @@ pub async fn signup(
         let db = platform.db();
         let now = platform.now().timestamp();
         if suite.portal.config.signup == SignupMode::Invite
-            && links::take(db, Purpose::Invite, &invite, now).await?.is_none()
+            && links::take(db, Purpose::Invite, &invite, now)
+                .await?
+                .is_none()
         {
             return Err(Problem::BadInput(
                 "This invitation link was used already or has expired.".to_owned(),
@@ -248,7 +276,7 @@ pub async fn signup(
         // the sign-up form which addresses have accounts.
         if accounts::create(db, &email, &hash, now).await?.is_some() {
             let token = links::make(db, Purpose::Verify, &email, now).await?;
-            let link = format!("{}/portal/verify?token={token}", visit.base_url);
+            let link = format!("{base_url}/portal/verify?token={token}");
             send(
                 suite,
                 Mail {
@@ -356,6 +384,7 @@ pub async fn reset(
 ) -> Result<Response<Body>, HttpError> {
     answer(&rqctx, |suite, visit| async move {
         let form = visit.form(body)?;
+        let base_url = visit.base_url()?.to_owned();
         let platform = &suite.platform;
         let db = platform.db();
         let now = platform.now().timestamp();
@@ -373,7 +402,7 @@ pub async fn reset(
         attempts::record(db, &subjects, now).await?;
         if accounts::by_email(db, &email).await?.is_some() {
             let token = links::make(db, Purpose::Reset, &email, now).await?;
-            let link = format!("{}/portal/reset/confirm?token={token}", visit.base_url);
+            let link = format!("{base_url}/portal/reset/confirm?token={token}");
             send(
                 suite,
                 Mail {
@@ -411,7 +440,10 @@ pub async fn reset_confirm_page(
     answer(&rqctx, |suite, visit| async move {
         let platform = &suite.platform;
         let now = platform.now().timestamp();
-        if links::peek(platform.db(), Purpose::Reset, &token, now).await?.is_none() {
+        if links::peek(platform.db(), Purpose::Reset, &token, now)
+            .await?
+            .is_none()
+        {
             return Err(expired_reset());
         }
         reset_confirm_form(suite, &visit, StatusCode::OK, None, &token)

@@ -84,7 +84,13 @@ async fn overview(
         "invite_url": invitation.map(|i| i.url.as_str()),
         "invite_email": invitation.map(|i| i.email.as_str()),
     });
-    Reply::page(&suite.portal, StatusCode::OK, "operator", &data, &visit.frame("Accounts"))
+    Reply::page(
+        &suite.portal,
+        StatusCode::OK,
+        "operator",
+        &data,
+        &visit.frame("Accounts"),
+    )
 }
 
 #[endpoint { method = GET, path = "/portal/operator/login", unpublished = true }]
@@ -105,7 +111,13 @@ fn login_form(
     alert: Option<&str>,
 ) -> Result<Reply, Problem> {
     let data: Value = json!({"csrf": visit.csrf(), "alert": alert});
-    Reply::page(&suite.portal, status, "operator_login", &data, &visit.frame("Operator"))
+    Reply::page(
+        &suite.portal,
+        status,
+        "operator_login",
+        &data,
+        &visit.frame("Operator"),
+    )
 }
 
 /// 404 while no operator token is configured, as for the admin API.
@@ -133,9 +145,7 @@ pub async fn operator_login(
             max: 10,
             window_secs: 15 * 60,
         };
-        if let Some(wait) =
-            attempts::wait_for(db, &subject, throttle, now).await?
-        {
+        if let Some(wait) = attempts::wait_for(db, &subject, throttle, now).await? {
             return Err(Problem::Throttled(wait));
         }
         let token = &platform.config().operator_token;
@@ -182,12 +192,17 @@ pub async fn invite(
         visit.operator()?;
         let form = visit.form(body)?;
         let Some(email) = crate::portal::normalize_email(form.get("email")) else {
-            return overview(suite, &visit, Some("Enter the customer's email address."), None)
-                .await;
+            return overview(
+                suite,
+                &visit,
+                Some("Enter the customer's email address."),
+                None,
+            )
+            .await;
         };
         let now = suite.platform.now().timestamp();
         let invitation =
-            crate::portal::invite(suite.platform.db(), &email, &visit.base_url, now).await?;
+            crate::portal::invite(suite.platform.db(), &email, visit.base_url()?, now).await?;
         overview(suite, &visit, None, Some(&invitation)).await
     })
     .await

@@ -7,8 +7,8 @@ use dropshot::{Body, HttpError};
 use http::{HeaderValue, Response, StatusCode, header};
 use serde_json::json;
 
-use crate::portal::view::Frame;
 use crate::portal::Portal;
+use crate::portal::view::Frame;
 
 /// The pages' policy: this server only, no inline script or style, no framing.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
@@ -30,6 +30,8 @@ pub enum Problem {
     Throttled(i64),
     /// 503: the mail server did not take a message.
     MailUnavailable,
+    /// 503: a link must be made, and the server has no `public_url` to make it on.
+    NoPublicUrl,
     /// The page needs a login: 303 to the login page.
     LoginNeeded { operator: bool },
     /// 500: logged with its causes, never shown.
@@ -60,7 +62,11 @@ impl Reply {
         frame: &Frame,
     ) -> Result<Reply, Problem> {
         let html = portal.views.render(page, data, frame)?;
-        Ok(Reply::bytes(status, "text/html; charset=utf-8", html.into_bytes()))
+        Ok(Reply::bytes(
+            status,
+            "text/html; charset=utf-8",
+            html.into_bytes(),
+        ))
     }
 
     /// A short page: a heading, an optional alert, a line of text and a link.
@@ -98,8 +104,12 @@ impl Reply {
 
     /// 303 to `location` (after a form, so a reload does not post it again).
     pub fn see_other(location: &str) -> Reply {
-        Reply::bytes(StatusCode::SEE_OTHER, "text/plain; charset=utf-8", Vec::new())
-            .header(header::LOCATION, location)
+        Reply::bytes(
+            StatusCode::SEE_OTHER,
+            "text/plain; charset=utf-8",
+            Vec::new(),
+        )
+        .header(header::LOCATION, location)
     }
 
     pub fn header(mut self, name: header::HeaderName, value: impl Into<String>) -> Reply {
@@ -179,6 +189,13 @@ pub fn refusal(
             StatusCode::SERVICE_UNAVAILABLE,
             "Mail could not be sent",
             "The mail server did not take the message. Try again in a few minutes.".to_owned(),
+        ),
+        Problem::NoPublicUrl => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Links cannot be made",
+            "This server has no public URL configured, so it cannot make links for mail. \
+             The operator must set public_url (SUITE_PUBLIC_URL)."
+                .to_owned(),
         ),
         Problem::Internal(error) => {
             slog::error!(log, "portal request failed"; "error" => format!("{error:#}"));

@@ -52,7 +52,13 @@ pub async fn usage_page(rqctx: RequestContext<Suite>) -> Result<Response<Body>, 
             }));
         }
         let data = json!({"apis": apis});
-        Reply::page(&suite.portal, StatusCode::OK, "usage", &data, &visit.frame("Usage"))
+        Reply::page(
+            &suite.portal,
+            StatusCode::OK,
+            "usage",
+            &data,
+            &visit.frame("Usage"),
+        )
     })
     .await
 }

@@ -26,8 +26,8 @@ pub struct Visit {
     pub client: IpAddr,
     /// Cookies get `Secure` except on plain http from loopback.
     secure: bool,
-    /// `scheme://host` of the links this visit hands out.
-    pub base_url: String,
+    /// `scheme://host` of the links this visit hands out (see [`Origin::base_url`]).
+    base_url: Option<String>,
     session_token: Option<String>,
     pub session: Option<Session>,
     /// The visitor's double-submit token: the cookie's, or a new one set with the answer.
@@ -63,6 +63,12 @@ impl Visit {
             anonymous_csrf,
             new_anonymous_csrf,
         })
+    }
+
+    /// The base of the links this visit mails or shows; refused while the server has no
+    /// `public_url` and the request's `Host` is not a loopback name.
+    pub fn base_url(&self) -> Result<&str, Problem> {
+        self.base_url.as_deref().ok_or(Problem::NoPublicUrl)
     }
 
     /// The account logged in, or the login page.
@@ -165,8 +171,11 @@ impl Visit {
 pub struct Origin {
     pub client: IpAddr,
     pub scheme: &'static str,
-    /// `scheme://host` of links: the configured public URL, else the request's own.
-    pub base_url: String,
+    /// `scheme://host` of the links mailed or handed out: the configured public URL, else
+    /// the request's `Host` when it names a loopback address. Any other `Host` is the
+    /// client's word, and a reset link built on it could be mailed pointing at another
+    /// site: then there is no base until the operator sets `public_url`.
+    pub base_url: Option<String>,
 }
 
 impl Origin {
@@ -189,12 +198,11 @@ impl Origin {
         };
         let configured = platform.config().public_url.trim_end_matches('/');
         let base_url = if configured.is_empty() {
-            let host = header_str(headers, header::HOST.as_str())
-                .unwrap_or(&platform.config().listen)
-                .to_owned();
-            format!("{scheme}://{host}")
+            header_str(headers, header::HOST.as_str())
+                .filter(|host| is_loopback_host(host))
+                .map(|host| format!("{scheme}://{host}"))
         } else {
-            configured.to_owned()
+            Some(configured.to_owned())
         };
         Origin {
             client,
@@ -212,6 +220,18 @@ impl Form {
     pub fn get(&self, name: &str) -> &str {
         self.0.get(name).map(String::as_str).unwrap_or_default()
     }
+}
+
+/// Whether a `Host` value names this machine's loopback (`127.0.0.1:8080`, `localhost`,
+/// `[::1]:8443`).
+fn is_loopback_host(host: &str) -> bool {
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    let name = name.trim_start_matches('[').trim_end_matches(']');
+    name.eq_ignore_ascii_case("localhost")
+        || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 fn header_str<'a>(headers: &'a http::HeaderMap, name: &str) -> Option<&'a str> {
@@ -234,6 +254,27 @@ fn cookies(headers: &http::HeaderMap) -> HashMap<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_loopback_hosts_may_name_the_links() {
+        for host in [
+            "127.0.0.1:8080",
+            "localhost",
+            "LOCALHOST:80",
+            "[::1]:8443",
+            "127.0.0.2",
+        ] {
+            assert!(is_loopback_host(host), "{host}");
+        }
+        for host in [
+            "evil.example",
+            "evil.example:8080",
+            "10.0.0.1:80",
+            "localhost.evil.example",
+        ] {
+            assert!(!is_loopback_host(host), "{host}");
+        }
+    }
 
     #[test]
     fn cookies_are_read_from_every_header() {

@@ -78,13 +78,12 @@ pub async fn all(db: &Db) -> Result<Vec<Account>> {
 }
 
 pub async fn mark_verified(db: &Db, email: &str, now: i64) -> Result<bool> {
-    let done = sqlx::query(
-        "UPDATE accounts SET verified_at = COALESCE(verified_at, $2) WHERE email = $1",
-    )
-    .bind(email)
-    .bind(now)
-    .execute(&db.pool)
-    .await?;
+    let done =
+        sqlx::query("UPDATE accounts SET verified_at = COALESCE(verified_at, $2) WHERE email = $1")
+            .bind(email)
+            .bind(now)
+            .execute(&db.pool)
+            .await?;
     Ok(done.rows_affected() == 1)
 }
 

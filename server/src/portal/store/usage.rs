@@ -37,8 +37,10 @@ pub async fn daily(db: &Db, subject: &str) -> Result<Vec<(NaiveDate, Api, i64)>>
     for row in rows {
         let day: String = row.try_get("day")?;
         let api: String = row.try_get("api")?;
-        if let (Ok(day), Some(api)) = (NaiveDate::parse_from_str(&day, "%Y-%m-%d"), Api::parse(&api))
-        {
+        if let (Ok(day), Some(api)) = (
+            NaiveDate::parse_from_str(&day, "%Y-%m-%d"),
+            Api::parse(&api),
+        ) {
             days.push((day, api, row.try_get("used")?));
         }
     }
