@@ -55,3 +55,59 @@ pub async fn clear(db: &Db, subject: &str) -> Result<()> {
         .await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const THREE_A_MINUTE: Throttle = Throttle {
+        max: 3,
+        window_secs: 60,
+    };
+
+    #[tokio::test]
+    async fn a_subject_waits_until_its_oldest_attempt_leaves_the_window() {
+        let db = Db::in_memory().await;
+        let subject = vec!["login:account:ada@example.org".to_owned()];
+        for at in [100, 110, 120] {
+            assert_eq!(
+                wait_for(&db, &subject[0], THREE_A_MINUTE, at)
+                    .await
+                    .unwrap(),
+                None
+            );
+            record(&db, &subject, at).await.unwrap();
+        }
+        assert_eq!(
+            wait_for(&db, &subject[0], THREE_A_MINUTE, 130)
+                .await
+                .unwrap(),
+            Some(30),
+            "the attempt at 100 leaves the window at 160"
+        );
+        assert_eq!(
+            wait_for(&db, "login:account:bob@example.org", THREE_A_MINUTE, 130)
+                .await
+                .unwrap(),
+            None,
+            "another subject is not throttled"
+        );
+        assert_eq!(
+            wait_for(&db, &subject[0], THREE_A_MINUTE, 161)
+                .await
+                .unwrap(),
+            None
+        );
+        record(&db, &subject, 161).await.unwrap();
+        clear(&db, &subject[0]).await.unwrap();
+        for at in [162, 163, 164] {
+            record(&db, &subject, at).await.unwrap();
+        }
+        assert!(
+            wait_for(&db, &subject[0], THREE_A_MINUTE, 165)
+                .await
+                .unwrap()
+                .is_some()
+        );
+    }
+}

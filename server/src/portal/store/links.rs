@@ -78,3 +78,58 @@ pub async fn take(db: &Db, purpose: Purpose, token: &str, now: i64) -> Result<Op
     .await?;
     rows.first().map(|r| Ok(r.try_get("email")?)).transpose()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_link_works_once_for_its_purpose_until_it_expires() {
+        let db = Db::in_memory().await;
+        let token = make(&db, Purpose::Reset, "ada@example.org", 1_000)
+            .await
+            .unwrap();
+        assert_eq!(
+            take(&db, Purpose::Verify, &token, 1_001).await.unwrap(),
+            None
+        );
+        assert_eq!(
+            peek(&db, Purpose::Reset, &token, 1_001)
+                .await
+                .unwrap()
+                .as_deref(),
+            Some("ada@example.org")
+        );
+        assert_eq!(
+            take(&db, Purpose::Reset, &token, 1_002)
+                .await
+                .unwrap()
+                .as_deref(),
+            Some("ada@example.org")
+        );
+        assert_eq!(
+            take(&db, Purpose::Reset, &token, 1_003).await.unwrap(),
+            None
+        );
+        assert_eq!(
+            peek(&db, Purpose::Reset, &token, 1_003).await.unwrap(),
+            None
+        );
+
+        let late = make(&db, Purpose::Reset, "ada@example.org", 1_000)
+            .await
+            .unwrap();
+        let expiry = 1_000 + Purpose::Reset.lifetime_secs();
+        assert_eq!(
+            take(&db, Purpose::Reset, &late, expiry).await.unwrap(),
+            None
+        );
+        let stored: String = sqlx::query("SELECT token_hash FROM portal_links LIMIT 1")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap()
+            .try_get("token_hash")
+            .unwrap();
+        assert!(stored != token && stored != late, "only hashes are stored");
+    }
+}

@@ -88,3 +88,39 @@ pub async fn close_all(db: &Db, account_id: &str) -> Result<()> {
         .await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_session_is_found_by_its_token_until_it_expires_or_closes() {
+        let db = Db::in_memory().await;
+        sqlx::query("INSERT INTO accounts (id, email, password_hash, created_at) VALUES ('acct_a', 'a@example.org', 'x', 0)")
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        let holder = Holder::Account("acct_a".to_owned());
+        let token = open(&db, &holder, 1_000, 60).await.unwrap();
+        let session = find(&db, &token, 1_001)
+            .await
+            .unwrap()
+            .expect("the session");
+        assert_eq!(session.holder, holder);
+        assert!(session.csrf.len() >= 24);
+        assert!(find(&db, "made-up", 1_001).await.unwrap().is_none());
+        assert!(find(&db, &token, 1_060).await.unwrap().is_none(), "expired");
+
+        let operator = open(&db, &Holder::Operator, 2_000, 60).await.unwrap();
+        assert_eq!(
+            find(&db, &operator, 2_001).await.unwrap().unwrap().holder,
+            Holder::Operator
+        );
+        let again = open(&db, &holder, 2_000, 60).await.unwrap();
+        close_all(&db, "acct_a").await.unwrap();
+        assert!(find(&db, &again, 2_001).await.unwrap().is_none());
+        assert!(find(&db, &operator, 2_001).await.unwrap().is_some());
+        close(&db, &operator).await.unwrap();
+        assert!(find(&db, &operator, 2_001).await.unwrap().is_none());
+    }
+}
