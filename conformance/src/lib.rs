@@ -27,6 +27,7 @@ use suite_server::server::{self, RunningServer};
 
 pub use suite_client as client;
 
+pub mod browser;
 pub mod docs;
 pub mod external;
 pub mod finance;
