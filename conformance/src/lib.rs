@@ -37,6 +37,7 @@ pub mod pages;
 pub mod pii;
 pub mod requests;
 pub mod shots;
+pub mod smtp_sink;
 pub mod tls;
 
 /// A server under test — started in process, or the external deployment — and what it needs
