@@ -213,9 +213,11 @@ fn js(text: &str) -> String {
     serde_json::Value::from(text).to_string()
 }
 
-/// Labelled field's state, as [`Page::labelled`] reads it.
+/// A labelled field as [`Page::labelled`] reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Field {
+    /// Its `name`, the key it is posted under.
+    pub name: String,
     pub value: String,
     pub read_only: bool,
 }
@@ -268,17 +270,19 @@ impl Page {
         .with_context(|| format!("choosing {option:?} in {label:?}"))
     }
 
-    /// The value of the field labelled `label` and whether it is read-only.
+    /// The field labelled `label`: its name, its value and whether it is read-only.
     pub fn labelled(&self, label: &str) -> Result<Field> {
         let found: serde_json::Value = serde_json::from_str(&self.string(&format!(
             "(() => {{ const field = {FIELD_BY_LABEL}({label});\
-               return JSON.stringify(field.error ? field : {{ value: field.value, readOnly: !!field.readOnly }}); }})()",
+               return JSON.stringify(field.error ? field :\
+                 {{ name: field.name, value: field.value, readOnly: !!field.readOnly }}); }})()",
             label = js(label),
         ))?)?;
         if let Some(error) = found["error"].as_str() {
             bail!("reading {label:?}: {error}");
         }
         Ok(Field {
+            name: found["name"].as_str().unwrap_or_default().to_owned(),
             value: found["value"].as_str().unwrap_or_default().to_owned(),
             read_only: found["readOnly"].as_bool().unwrap_or_default(),
         })
@@ -316,6 +320,32 @@ impl Page {
     /// The page's text as a reader sees it (`document.body.innerText`).
     pub fn text(&self) -> Result<String> {
         self.string("document.body.innerText")
+    }
+
+    /// The text of the first element matching `css` as a reader sees it (`innerText`).
+    pub fn text_of(&self, css: &str) -> Result<String> {
+        let found: serde_json::Value = serde_json::from_str(&self.string(&format!(
+            "(() => {{ const e = document.querySelector({css});\
+               return JSON.stringify(e ? {{ text: e.innerText }} : {{ error: 'no element' }}); }})()",
+            css = js(css),
+        ))?)?;
+        found["text"]
+            .as_str()
+            .map(str::to_owned)
+            .with_context(|| format!("the text of {css}: {found}"))
+    }
+
+    /// The text of every element matching `css` (`innerText`), in document order.
+    pub fn texts(&self, css: &str) -> Result<Vec<String>> {
+        Ok(serde_json::from_str(&self.string(&format!(
+            "JSON.stringify([...document.querySelectorAll({css})].map((e) => e.innerText))",
+            css = js(css),
+        ))?)?)
+    }
+
+    /// The whole document's markup as it is now.
+    pub fn html(&self) -> Result<String> {
+        self.string("document.documentElement.outerHTML")
     }
 
     /// The `value` of the element matching `css`.

@@ -279,11 +279,18 @@ impl TestServer {
     /// A generated client sending `key`, built the way the README tells users to: with
     /// `with_api_key`, or from `http_builder` plus the private CA when the server has one.
     pub fn client(&self, key: &TestKey) -> suite_client::Client {
+        self.client_with_secret(&key.secret)
+    }
+
+    /// A generated client sending the raw key `secret` (one the harness did not issue, such
+    /// as a key a user made in the portal), built as [`TestServer::client`] builds it.
+    pub fn client_with_secret(&self, secret: &str) -> suite_client::Client {
         match &self.tls_ca {
-            None => suite_client::Client::with_api_key(&self.base_url, &key.secret)
-                .expect("client builds"),
+            None => {
+                suite_client::Client::with_api_key(&self.base_url, secret).expect("client builds")
+            }
             Some(ca) => {
-                let http = suite_client::Client::http_builder(&key.secret)
+                let http = suite_client::Client::http_builder(secret)
                     .expect("a valid key")
                     .add_root_certificate(ca.certificate())
                     .build()
