@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::future::Future;
 
 use dropshot::{
-    HttpError, HttpResponseOk, HttpResponseUpdatedNoContent, Path, RequestContext, TypedBody,
+    HttpError, HttpResponseCreated, HttpResponseOk, HttpResponseUpdatedNoContent, Path, RequestContext, TypedBody,
     endpoint,
 };
 use schemars::JsonSchema;
@@ -15,6 +15,8 @@ use sha2::{Digest, Sha256};
 use crate::Suite;
 use crate::platform::keys::{self, IssuedKey, KeyInfo};
 use crate::platform::{Api, ApiError, Plan};
+use crate::portal::pages::visit::Origin;
+use crate::portal::{self, Invitation, normalize_email};
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct CreateKey {
@@ -190,6 +192,39 @@ pub async fn set_plan(
             .await
             .map_err(ApiError::internal)?;
         Ok(HttpResponseUpdatedNoContent())
+    })
+    .await
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct CreateInvitation {
+    pub email: String,
+}
+
+/// A one-use link for a customer to sign up in the portal (the `invite` sign-up mode).
+#[endpoint { method = POST, path = "/admin/portal/invitations", unpublished = true }]
+pub async fn create_invitation(
+    rqctx: RequestContext<Suite>,
+    body: TypedBody<CreateInvitation>,
+) -> Result<HttpResponseCreated<Invitation>, HttpError> {
+    as_operator(&rqctx, async {
+        let email = body.into_inner().email;
+        if normalize_email(&email).is_none() {
+            return Err(ApiError::InvalidInput(format!(
+                "{email:?} is not an email address"
+            )));
+        }
+        let platform = &rqctx.context().platform;
+        let base_url = Origin::of(&rqctx).base_url;
+        let invitation = portal::invite(
+            platform.db(),
+            &email,
+            &base_url,
+            platform.now().timestamp(),
+        )
+        .await
+        .map_err(ApiError::internal)?;
+        Ok(HttpResponseCreated(invitation))
     })
     .await
 }

@@ -21,6 +21,7 @@ use crate::generated::types;
 use crate::legal::Legal;
 use crate::pii::Pii;
 use crate::platform::{ApiError, Caller, FileBody, Platform};
+use crate::portal::Portal;
 use crate::sanctions::Sanctions;
 use crate::screenshot::Screenshot;
 use crate::validate::Validate;
@@ -79,6 +80,8 @@ pub struct Suite {
     pub finance: Finance,
     /// The contract review API, on the same OCR workers and poppler.
     pub legal: Legal,
+    /// The customer portal's pages, mail and settings.
+    pub portal: Portal,
 }
 
 impl Suite {
@@ -114,8 +117,10 @@ impl Suite {
             &platform.config().data_dir,
             platform.log(),
         );
+        let portal = Portal::start(&config.portal, platform.log())?;
         Ok(Suite {
             platform,
+            portal,
             sanctions,
             validate,
             screenshot,

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 
 use crate::engines::{browser, ocr, office};
 use crate::platform;
-use crate::{docgen, sanctions, validate};
+use crate::{docgen, portal, sanctions, validate};
 
 /// Everything the server reads at start.
 #[derive(Debug, Clone, Default)]
@@ -27,6 +27,8 @@ pub struct Config {
     pub office: office::config::Config,
     /// The OCR workers the document APIs share (`[ocr]`).
     pub ocr: ocr::config::Config,
+    /// The customer portal (`[portal]`).
+    pub portal: portal::config::Config,
 }
 
 impl Config {
@@ -54,6 +56,7 @@ impl Config {
             docgen: section(&mut table, "docgen")?,
             office: section(&mut table, "office")?,
             ocr: section(&mut table, "ocr")?,
+            portal: section(&mut table, "portal")?,
             platform: toml::Value::Table(table).try_into()?,
         })
     }

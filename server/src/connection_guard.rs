@@ -80,7 +80,8 @@ pub async fn serve(listener: TcpListener, inner: SocketAddr, limits: Limits, pla
         tokio::spawn(async move {
             let stats = &platform.metrics().connections;
             stats.open.fetch_add(1, Ordering::Relaxed);
-            if relay(client, inner, limits.idle_timeout).await == Ending::Idle {
+            let ending = relay(client, peer.ip(), inner, limits.idle_timeout, &platform).await;
+            if ending == Ending::Idle {
                 stats.closed_idle.fetch_add(1, Ordering::Relaxed);
             }
             stats.open.fetch_sub(1, Ordering::Relaxed);
@@ -161,10 +162,21 @@ impl Activity {
     }
 }
 
-async fn relay(client: TcpStream, inner: SocketAddr, idle: Option<Duration>) -> Ending {
+async fn relay(
+    client: TcpStream,
+    client_ip: IpAddr,
+    inner: SocketAddr,
+    idle: Option<Duration>,
+    platform: &Platform,
+) -> Ending {
     let Ok(server) = TcpStream::connect(inner).await else {
         return Ending::Closed;
     };
+    // dropshot sees this socket as the peer; the platform tells it who is behind.
+    let _relayed = server
+        .local_addr()
+        .ok()
+        .map(|relay| platform.relayed().register(relay, client_ip));
     let _ = client.set_nodelay(true);
     let _ = server.set_nodelay(true);
     let activity = Activity::new();

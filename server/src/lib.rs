@@ -8,7 +8,7 @@
 //! - one module per API (`validate`, ...): its state, its HTTP glue (`http.rs`) over pure
 //!   engines, and its [`config`] section.
 //! - [`server`]: wiring and start-up; [`admin`], [`service`] and [`api_docs`] (the `/docs`
-//!   reference): endpoints outside the contract.
+//!   reference): endpoints outside the contract; [`portal`]: the customer portal's pages.
 
 pub mod admin;
 pub mod api_docs;
@@ -23,6 +23,7 @@ pub mod generated;
 pub mod legal;
 pub mod pii;
 pub mod platform;
+pub mod portal;
 pub mod sanctions;
 pub mod screenshot;
 pub mod server;

@@ -43,6 +43,9 @@ enum Command {
     /// Manage API keys.
     #[command(subcommand)]
     Keys(KeysCommand),
+    /// The customer portal: invitation links.
+    #[command(subcommand)]
+    Portal(PortalCommand),
     /// Manage the sanctions lists: import, refresh, info, evaluate, bench.
     #[command(subcommand)]
     Lists(suite_server::sanctions::tools::cli::ListsCommand),
@@ -135,6 +138,19 @@ enum PiiCommand {
         /// studying what the recognizers see.
         #[arg(long)]
         dump: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum PortalCommand {
+    /// Print a one-use sign-up link for a customer (valid seven days).
+    Invite {
+        #[arg(long)]
+        email: String,
+        /// The server's address as customers reach it; default: `public_url`, else the
+        /// listen address.
+        #[arg(long)]
+        base_url: Option<String>,
     },
 }
 
@@ -236,6 +252,21 @@ async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Keys(command) => keys_command(config, command).await,
+        Command::Portal(PortalCommand::Invite { email, base_url }) => {
+            let db = server::open_database(&config.platform).await?;
+            let platform = &config.platform;
+            let base_url = base_url.unwrap_or_else(|| {
+                if platform.public_url.is_empty() {
+                    format!("{}://{}", platform.scheme(), platform.listen)
+                } else {
+                    platform.public_url.clone()
+                }
+            });
+            let now = chrono::Utc::now().timestamp();
+            let invitation = suite_server::portal::invite(&db, &email, &base_url, now).await?;
+            out!("{}", invitation.url)?;
+            Ok(())
+        }
         Command::Screenshot(ScreenshotCommand::Bench) => {
             suite_server::screenshot::tools::bench::run(config).await
         }

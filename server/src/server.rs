@@ -69,10 +69,12 @@ pub fn api_description() -> Result<ApiDescription<Suite>> {
         api.register(admin::revoke_key),
         api.register(admin::rotate_key),
         api.register(admin::set_plan),
+        api.register(admin::create_invitation),
     ];
     for outcome in outcomes {
         outcome.map_err(|e| anyhow::anyhow!("{e}"))?;
     }
+    crate::portal::pages::register(&mut api)?;
     Ok(api)
 }
 

@@ -11,6 +11,10 @@ use anyhow::{Context, Result, bail};
 /// Folders of `server/src/` that are not API folders.
 const NOT_API_FOLDERS: &[&str] = &["platform", "generated", "engines"];
 
+/// Folders of an API folder (or the portal's) that are HTTP glue or command-line tools: the
+/// portal's pages and its database store speak HTTP and the platform by nature.
+const GLUE_FOLDERS: &[&str] = &["tools", "pages", "store"];
+
 /// Files of an API folder allowed to speak HTTP: its state and its wire glue (`wire.rs`: the
 /// contract's types to and from the engines', when `http.rs` would be too long with them).
 const GLUE_FILES: &[&str] = &["mod.rs", "http.rs", "http_tests.rs", "wire.rs"];
@@ -71,7 +75,7 @@ fn collect_engine_files(dir: &Path, is_api: bool, out: &mut Vec<PathBuf>) -> Res
             .and_then(|n| n.to_str())
             .unwrap_or_default();
         if path.is_dir() {
-            if !(is_api && name == "tools") {
+            if !(is_api && GLUE_FOLDERS.contains(&name)) {
                 collect_engine_files(&path, false, out)?;
             }
         } else if name.ends_with(".rs") && !(is_api && GLUE_FILES.contains(&name)) {

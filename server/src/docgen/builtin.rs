@@ -3,7 +3,7 @@
 //! their fixed words and `direction` for right-to-left documents, and an example of the data
 //! each reads (for the README, the tests and the benchmark).
 
-use super::jinja::Budget;
+use crate::engines::jinja::Budget;
 use super::template::{Kind, Template};
 
 /// A built-in template.

@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use super::jinja::Budget;
+use crate::engines::jinja::Budget;
 
 /// The document generation API (`[docgen]`).
 #[derive(Debug, Clone, Deserialize)]

@@ -8,7 +8,6 @@ pub mod config;
 mod convert;
 pub mod document;
 mod http;
-pub mod jinja;
 mod markdown;
 mod office_template;
 pub mod plain;
@@ -18,7 +17,7 @@ pub mod tools;
 use std::sync::Arc;
 
 use self::convert::Converter;
-use self::jinja::Budget;
+use crate::engines::jinja::Budget;
 use self::template::Template;
 use crate::engines::browser::Chromium;
 use crate::engines::office::Office;

@@ -3,7 +3,7 @@
 //! `text`, the same word-processor kind for `docx` and `odt`).
 
 use super::document::{Document, Format};
-use super::jinja::{self, Budget, Escape, JinjaError};
+use crate::engines::jinja::{self, Budget, Escape, JinjaError};
 use super::markdown;
 use super::office_template::{OfficeKind, OfficeTemplate, OfficeTemplateError, ZipLimits};
 

@@ -11,6 +11,7 @@ pub mod digest;
 pub(crate) mod fixtures;
 pub mod image_pdf;
 pub mod image_size;
+pub mod jinja;
 pub mod ocr;
 pub mod office;
 #[cfg(test)]

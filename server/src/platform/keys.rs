@@ -41,13 +41,20 @@ pub struct IssuedKey {
 pub enum KeyLookup {
     Unknown,
     Revoked,
-    Active { key_id: String, plan: Option<Plan> },
+    Active {
+        key_id: String,
+        /// Whose monthly quota the key's calls count against: its account's, when a customer
+        /// made it in the portal (all of an account's keys share one quota), else its own.
+        quota_subject: String,
+        plan: Option<Plan>,
+    },
 }
 
 const SECRET_PREFIX: &str = "sk_live_";
 const VISIBLE_PREFIX_LEN: usize = 12;
 
-fn random_base58(bytes: usize) -> String {
+/// `bytes` random bytes in base58: ids, secrets and one-time tokens.
+pub fn random_base58(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     rand::rng().fill_bytes(&mut buf);
     bs58::encode(buf).into_string()
@@ -100,18 +107,55 @@ pub async fn create(
 }
 
 pub async fn get(db: &Db, id: &str) -> Result<Option<KeyInfo>> {
-    Ok(list(db).await?.into_iter().find(|k| k.id == id))
+    Ok(load(db, Which::Id(id)).await?.pop())
 }
 
 pub async fn list(db: &Db) -> Result<Vec<KeyInfo>> {
-    let rows = sqlx::query(
-        "SELECT id, name, prefix, created_at, revoked_at FROM api_keys ORDER BY created_at, id",
-    )
-    .fetch_all(&db.pool)
-    .await?;
-    let subs = sqlx::query("SELECT key_id, api, plan FROM subscriptions ORDER BY key_id, api")
-        .fetch_all(&db.pool)
-        .await?;
+    load(db, Which::All).await
+}
+
+/// The keys a portal account owns and has not revoked, oldest first.
+pub async fn of_account(db: &Db, account_id: &str) -> Result<Vec<KeyInfo>> {
+    load(db, Which::ActiveOfAccount(account_id)).await
+}
+
+/// Which keys [`load`] reads.
+enum Which<'a> {
+    All,
+    Id(&'a str),
+    ActiveOfAccount(&'a str),
+}
+
+async fn load(db: &Db, which: Which<'_>) -> Result<Vec<KeyInfo>> {
+    let (keys_query, subscriptions_query, bound) = match which {
+        Which::All => (
+            "SELECT id, name, prefix, created_at, revoked_at FROM api_keys \
+             ORDER BY created_at, id",
+            "SELECT key_id, api, plan FROM subscriptions ORDER BY key_id, api",
+            None,
+        ),
+        Which::Id(id) => (
+            "SELECT id, name, prefix, created_at, revoked_at FROM api_keys WHERE id = $1",
+            "SELECT key_id, api, plan FROM subscriptions WHERE key_id = $1 ORDER BY api",
+            Some(id),
+        ),
+        Which::ActiveOfAccount(account) => (
+            "SELECT id, name, prefix, created_at, revoked_at FROM api_keys \
+             WHERE account_id = $1 AND revoked_at IS NULL ORDER BY created_at, id",
+            "SELECT s.key_id, s.api, s.plan FROM subscriptions s \
+             JOIN api_keys k ON k.id = s.key_id \
+             WHERE k.account_id = $1 AND k.revoked_at IS NULL ORDER BY s.key_id, s.api",
+            Some(account),
+        ),
+    };
+    let mut keys_query = sqlx::query(keys_query);
+    let mut subscriptions_query = sqlx::query(subscriptions_query);
+    if let Some(bound) = bound {
+        keys_query = keys_query.bind(bound);
+        subscriptions_query = subscriptions_query.bind(bound);
+    }
+    let rows = keys_query.fetch_all(&db.pool).await?;
+    let subs = subscriptions_query.fetch_all(&db.pool).await?;
     let mut keys = Vec::with_capacity(rows.len());
     for row in rows {
         let id: String = row.try_get("id")?;
@@ -198,11 +242,15 @@ pub async fn set_plan(db: &Db, id: &str, api: Api, plan: Option<Plan>) -> Result
     Ok(())
 }
 
-/// Finds the key whose secret hashes to `hash` and its plan for `api`, in one query.
+/// Finds the key whose secret hashes to `hash` and its plan for `api`, in one query: the
+/// key's own subscription, or its account's plan for a key made in the portal.
 pub async fn lookup(db: &Db, hash: &str, api: Api) -> Result<KeyLookup> {
     let row = sqlx::query(
-        "SELECT k.id, k.revoked_at, s.plan FROM api_keys k \
-         LEFT JOIN subscriptions s ON s.key_id = k.id AND s.api = $2 WHERE k.hash = $1",
+        "SELECT k.id, k.account_id, k.revoked_at, COALESCE(s.plan, p.plan) AS plan \
+         FROM api_keys k \
+         LEFT JOIN subscriptions s ON s.key_id = k.id AND s.api = $2 \
+         LEFT JOIN account_plans p ON p.account_id = k.account_id AND p.api = $2 \
+         WHERE k.hash = $1",
     )
     .bind(hash)
     .bind(api.name())
@@ -217,8 +265,11 @@ pub async fn lookup(db: &Db, hash: &str, api: Api) -> Result<KeyLookup> {
     let plan = row
         .try_get::<Option<String>, _>("plan")?
         .and_then(|p| Plan::parse(&p));
+    let key_id: String = row.try_get("id")?;
+    let account: Option<String> = row.try_get("account_id")?;
     Ok(KeyLookup::Active {
-        key_id: row.try_get("id")?,
+        quota_subject: account.unwrap_or_else(|| key_id.clone()),
+        key_id,
         plan,
     })
 }

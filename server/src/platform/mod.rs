@@ -7,6 +7,7 @@ pub mod api;
 pub mod blobs;
 pub mod bounds;
 pub mod bulkhead;
+pub mod client_address;
 pub mod clock;
 pub mod config;
 pub mod db;

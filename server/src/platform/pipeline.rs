@@ -26,6 +26,8 @@ pub use super::files::file_response as file;
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub key_id: String,
+    /// Whose quota the call is charged to (the key's account, or the key itself).
+    pub quota_subject: String,
     pub api: Api,
     pub plan: Plan,
     pub request_id: String,
@@ -142,9 +144,11 @@ async fn authenticate(
         KeyLookup::Active { plan: None, .. } => Err(ApiError::NotSubscribed { api: api.name() }),
         KeyLookup::Active {
             key_id,
+            quota_subject,
             plan: Some(plan),
         } => Ok(Caller {
             key_id,
+            quota_subject,
             api,
             plan,
             request_id: head.request_id.clone(),
@@ -185,7 +189,7 @@ async fn admit(
     let now = platform.now();
     platform
         .quotas()
-        .admit(&caller.key_id, op.api(), caller.plan, cost, now)
+        .admit(&caller.quota_subject, op.api(), caller.plan, cost, now)
         .await
         .map_err(ApiError::internal)?
         .map_err(|refusal| refusal.into_error(op.api(), now))

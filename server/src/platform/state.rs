@@ -15,6 +15,7 @@ use super::clock::Clock;
 use super::config::{Config, Limits};
 use super::db::Db;
 use super::key_cache::KeyCache;
+use super::client_address::RelayedPeers;
 use super::metrics::Metrics;
 use super::quota::Quotas;
 
@@ -32,6 +33,7 @@ struct Inner {
     clock: Clock,
     blobs: BlobStore,
     metrics: Metrics,
+    relayed: Arc<RelayedPeers>,
     bulkheads: HashMap<Api, Arc<Bulkhead>>,
     log: slog::Logger,
 }
@@ -66,6 +68,7 @@ impl Platform {
                 clock,
                 blobs,
                 metrics: Metrics::default(),
+                relayed: Arc::default(),
                 bulkheads,
                 log,
             }),
@@ -98,6 +101,10 @@ impl Platform {
     }
     pub fn metrics(&self) -> &Metrics {
         &self.inner.metrics
+    }
+    /// The connection guard's relays and the clients behind them.
+    pub fn relayed(&self) -> &Arc<RelayedPeers> {
+        &self.inner.relayed
     }
     pub fn log(&self) -> &slog::Logger {
         &self.inner.log

@@ -1,7 +1,7 @@
 //! A Jinja error points at a line and column of the part's XML, which the user never saw;
 //! this rewrites it to name the part and quote the tag the user typed.
 
-use crate::docgen::jinja::JinjaError;
+use crate::engines::jinja::JinjaError;
 
 use super::tags::{Kind, Role, kind, next_tag};
 

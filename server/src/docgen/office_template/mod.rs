@@ -35,7 +35,7 @@ mod fixtures;
 #[cfg(test)]
 mod tests;
 
-use crate::docgen::jinja::{self, Budget, Compiled, Escape, JinjaError};
+use crate::engines::jinja::{self, Budget, Compiled, Escape, JinjaError};
 
 pub use zip_io::{ZipLimits, read_zip};
 

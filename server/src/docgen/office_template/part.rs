@@ -2,7 +2,7 @@
 //! lift paragraph and row statements, clean the tags), and checking and finishing what a
 //! render produced.
 
-use crate::docgen::jinja::JinjaError;
+use crate::engines::jinja::JinjaError;
 
 use super::OfficeKind;
 use super::docx::{self, DOCX};

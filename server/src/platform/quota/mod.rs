@@ -22,6 +22,8 @@ pub struct Admission {
     pub key_id: String,
     pub api: Api,
     pub period: String,
+    /// The UTC day (`YYYY-MM-DD`) the call is counted on in the daily figures.
+    pub day: String,
     pub cost: i64,
     /// The monthly limit; `None` on the unlimited plan.
     pub limit: Option<i64>,
@@ -62,12 +64,14 @@ impl Quotas {
         now: DateTime<Utc>,
     ) -> Result<Result<Admission, Refusal>> {
         let period = period_of(now);
+        let day = now.format("%Y-%m-%d").to_string();
         let reset_at = next_period_start(now);
         let limit = plan.monthly_quota(api);
         let admission = |used| Admission {
             key_id: key_id.to_owned(),
             api,
             period: period.clone(),
+            day: day.clone(),
             cost,
             limit,
             used,
@@ -92,6 +96,7 @@ impl Quotas {
             key_id: key_id.to_owned(),
             api,
             period: period.clone(),
+            day: day.clone(),
             cost,
             limit: limit.unwrap_or(i64::MAX),
             reply,
@@ -125,6 +130,15 @@ impl Quotas {
             .bind(admission.cost)
             .execute(&self.db.pool)
             .await?;
+        sqlx::query(
+            "UPDATE usage_daily SET used = used - $4 WHERE key_id = $1 AND api = $2 AND day = $3 AND used >= $4",
+        )
+        .bind(&admission.key_id)
+        .bind(admission.api.name())
+        .bind(&admission.day)
+        .bind(admission.cost)
+        .execute(&self.db.pool)
+        .await?;
         Ok(())
     }
 
@@ -144,16 +158,29 @@ impl Quotas {
     }
 }
 
+/// Where a charge is counted: the quota subject, the API, the month and the day.
+pub(super) struct Counted<'a> {
+    pub key_id: &'a str,
+    pub api: &'static str,
+    pub period: &'a str,
+    pub day: &'a str,
+}
+
 /// The one statement that charges: `cost` units more, unless that would pass `limit`. Answers
-/// the units used after the charge, or `None` when it did not fit (nothing was charged).
+/// the units used after the charge, or `None` when it did not fit (nothing was charged). What
+/// was charged is then added to the day's count, which only the usage pages read.
 async fn charge(
     conn: &mut AnyConnection,
-    key_id: &str,
-    api: &str,
-    period: &str,
+    counted: &Counted<'_>,
     cost: i64,
     limit: i64,
 ) -> Result<Option<i64>> {
+    let Counted {
+        key_id,
+        api,
+        period,
+        day,
+    } = *counted;
     // The statement's condition guards only the update: a month's first charge inserts.
     if cost > limit {
         return Ok(None);
@@ -171,10 +198,21 @@ async fn charge(
     // Stepped to the end, not stopped after the row: SQLite runs its WAL hook, and with it the
     // automatic checkpoint, only when a statement finishes; a RETURNING statement cut short
     // still commits, but the WAL would then grow without bound.
-    .fetch_all(conn)
+    .fetch_all(&mut *conn)
     .await?;
-    Ok(match row.first() {
-        Some(row) => Some(row.try_get("used")?),
-        None => None,
-    })
+    let Some(row) = row.first() else {
+        return Ok(None);
+    };
+    let used = row.try_get("used")?;
+    sqlx::query(
+        "INSERT INTO usage_daily (key_id, api, day, used) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (key_id, api, day) DO UPDATE SET used = usage_daily.used + excluded.used",
+    )
+    .bind(key_id)
+    .bind(api)
+    .bind(day)
+    .bind(cost)
+    .execute(conn)
+    .await?;
+    Ok(Some(used))
 }

@@ -12,7 +12,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, Connection};
 use tokio::sync::{mpsc, oneshot};
 
-use super::charge;
+use super::{Counted, charge};
 use crate::platform::api::Api;
 use crate::platform::db::Db;
 use crate::platform::storage_fault::{StorageFault, is_storage_fault};
@@ -23,6 +23,7 @@ pub(super) struct Charge {
     pub key_id: String,
     pub api: Api,
     pub period: String,
+    pub day: String,
     pub cost: i64,
     pub limit: i64,
     pub reply: oneshot::Sender<Result<Option<i64>, anyhow::Error>>,
@@ -102,8 +103,8 @@ fn answer(round: Vec<Charge>, outcome: Result<Vec<Option<i64>>>) {
     }
 }
 
-/// The charges of one (key, API, month, limit), in arrival order.
-type Groups<'a> = BTreeMap<(&'a str, &'static str, &'a str, i64), Vec<usize>>;
+/// The charges of one (key, API, month, day, limit), in arrival order.
+type Groups<'a> = BTreeMap<(&'a str, &'static str, &'a str, &'a str, i64), Vec<usize>>;
 
 /// Charges a round: in one transaction when it touches several groups (taken in a fixed order,
 /// so replicas on PostgreSQL lock rows in the same order and cannot deadlock).
@@ -111,7 +112,7 @@ async fn charge_round(conn: &mut AnyConnection, round: &[Charge]) -> Result<Vec<
     let mut groups = Groups::new();
     for (i, c) in round.iter().enumerate() {
         groups
-            .entry((&c.key_id, c.api.name(), &c.period, c.limit))
+            .entry((&c.key_id, c.api.name(), &c.period, &c.day, c.limit))
             .or_default()
             .push(i);
     }
@@ -132,9 +133,15 @@ async fn charge_groups(
     groups: &Groups<'_>,
     outcomes: &mut [Option<i64>],
 ) -> Result<()> {
-    for (&(key_id, api, period, limit), members) in groups {
+    for (&(key_id, api, period, day, limit), members) in groups {
+        let counted = Counted {
+            key_id,
+            api,
+            period,
+            day,
+        };
         let total = members.iter().map(|&i| round[i].cost).sum();
-        if let Some(used) = charge(conn, key_id, api, period, total, limit).await? {
+        if let Some(used) = charge(conn, &counted, total, limit).await? {
             let mut running = used - total;
             for &i in members {
                 running += round[i].cost;
@@ -142,7 +149,7 @@ async fn charge_groups(
             }
         } else if members.len() > 1 {
             for &i in members {
-                outcomes[i] = charge(conn, key_id, api, period, round[i].cost, limit).await?;
+                outcomes[i] = charge(conn, &counted, round[i].cost, limit).await?;
             }
         }
     }
@@ -166,6 +173,7 @@ mod tests {
             key_id: key_id.to_owned(),
             api: Api::Validate,
             period: "2026-11".to_owned(),
+            day: "2026-11-26".to_owned(),
             cost,
             limit,
             reply,
