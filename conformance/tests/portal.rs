@@ -128,7 +128,8 @@ impl Portal {
         assert_eq!((url.as_str(), status), (self.url("/portal").as_str(), 200));
     }
 
-    /// Logs in on `tab` through the login page: where it ends, its status and its text.
+    /// Logs in on `tab` through the login page: where it ends, its status and its text (the
+    /// page it ends on kept as `<shot>-login`).
     async fn log_in(
         &self,
         tab: &Tab,
@@ -147,7 +148,7 @@ impl Portal {
             p.fill("Email", &email)?;
             p.fill("Password", &password)?;
             p.click_button("Log in")?;
-            p.screenshot(&format!("portal/{shot}-logged-in"))?;
+            p.screenshot(&format!("portal/{shot}-login"))?;
             Ok((p.url()?, p.status()?, p.text()?))
         })
         .await
