@@ -27,6 +27,7 @@ use suite_server::server::{self, RunningServer};
 
 pub use suite_client as client;
 
+pub mod browser;
 pub mod docs;
 pub mod external;
 pub mod finance;
@@ -36,6 +37,7 @@ pub mod pages;
 pub mod pii;
 pub mod requests;
 pub mod shots;
+pub mod smtp_sink;
 pub mod tls;
 
 /// A server under test — started in process, or the external deployment — and what it needs
@@ -277,11 +279,18 @@ impl TestServer {
     /// A generated client sending `key`, built the way the README tells users to: with
     /// `with_api_key`, or from `http_builder` plus the private CA when the server has one.
     pub fn client(&self, key: &TestKey) -> suite_client::Client {
+        self.client_with_secret(&key.secret)
+    }
+
+    /// A generated client sending the raw key `secret` (one the harness did not issue, such
+    /// as a key a user made in the portal), built as [`TestServer::client`] builds it.
+    pub fn client_with_secret(&self, secret: &str) -> suite_client::Client {
         match &self.tls_ca {
-            None => suite_client::Client::with_api_key(&self.base_url, &key.secret)
-                .expect("client builds"),
+            None => {
+                suite_client::Client::with_api_key(&self.base_url, secret).expect("client builds")
+            }
             Some(ca) => {
-                let http = suite_client::Client::http_builder(&key.secret)
+                let http = suite_client::Client::http_builder(secret)
                     .expect("a valid key")
                     .add_root_certificate(ca.certificate())
                     .build()

@@ -7,16 +7,14 @@
 //! refuses nothing; a full-page screenshot is kept at `<target>/artifacts/docs.png`.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use conformance::TestServer;
+use conformance::browser::{self, artifacts_dir, full_page_png, string, wait_until};
 use headless_chrome::Tab;
 use headless_chrome::protocol::cdp::types::Event;
 use headless_chrome::protocol::cdp::{Input, Network, Page};
-use suite_server::engines::browser::launch;
 use suite_server::platform::{Api, Plan};
 
 /// An operation as the contract declares it and as the page must show it.
@@ -237,29 +235,12 @@ async fn chromium_renders_every_operation_from_this_server_alone_and_tries_one()
     );
 }
 
-/// `<target>/artifacts`: `$CARGO_TARGET_DIR` (relative to the workspace), else the workspace's
-/// `target`.
-fn artifacts_dir() -> PathBuf {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let target = match std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from) {
-        Some(dir) if dir.is_absolute() => dir,
-        Some(dir) => workspace.join(dir),
-        None => workspace.join("target"),
-    };
-    target.join("artifacts")
-}
-
-/// How long the page may take to do any one thing before the test gives up (a bound so that
-/// a broken page fails instead of hanging, not a measure: nothing asserts how long it took).
-const PATIENCE: Duration = Duration::from_secs(120);
-
 /// Loads `url` in Chromium, waits for `operations` operations, tries one with `key`, and
 /// reports what it saw.
 fn browse(url: &str, key: &str, operations: usize) -> Result<Seen> {
-    let binary = launch::binary(Path::new(""))?;
-    let browser = launch::launch_direct(&binary)?;
-    let tab = browser.new_tab()?;
-    tab.set_default_timeout(PATIENCE);
+    let browser = browser::Browser::launch()?;
+    let page = browser.page()?;
+    let tab = page.tab();
 
     let requests = Arc::new(Mutex::new(Vec::new()));
     let record = requests.clone();
@@ -293,29 +274,29 @@ fn browse(url: &str, key: &str, operations: usize) -> Result<Seen> {
         run_immediately: None,
     })?;
 
-    tab.navigate_to(url)?.wait_until_navigated()?;
+    page.goto(url)?;
     wait_until(
-        &tab,
+        tab,
         &format!("document.querySelectorAll('.opblock').length >= {operations}"),
         "Swagger UI renders the operations",
     )?;
     let rendered: Vec<(String, String, String)> = serde_json::from_str(&string(
-        &tab,
+        tab,
         "JSON.stringify([...document.querySelectorAll('.opblock')].map((block) => [\
            block.querySelector('.opblock-summary-operation-id')?.textContent ?? '',\
            block.querySelector('.opblock-summary-method')?.textContent ?? '',\
            block.querySelector('.opblock-summary-path')?.dataset.path ?? '']))",
     )?)?;
     let servers: Vec<String> = serde_json::from_str(&string(
-        &tab,
+        tab,
         "JSON.stringify([...document.querySelectorAll('.servers select option')]\
            .map((option) => option.value))",
     )?)?;
 
-    let try_it_status = try_it(&tab, key)?;
+    let try_it_status = try_it(tab, key)?;
     let violations: Vec<String> =
-        serde_json::from_str(&string(&tab, "JSON.stringify(window.__violations)")?)?;
-    let png = full_page(&tab)?;
+        serde_json::from_str(&string(tab, "JSON.stringify(window.__violations)")?)?;
+    let png = full_page_png(tab)?;
     let requests = requests.lock().map(|r| r.clone()).unwrap_or_default();
     Ok(Seen {
         operations: rendered.into_iter().collect(),
@@ -367,53 +348,4 @@ fn insert_text(tab: &Tab, text: &str) -> Result<()> {
         text: text.to_owned(),
     })?;
     Ok(())
-}
-
-/// The string `expression` evaluates to.
-fn string(tab: &Tab, expression: &str) -> Result<String> {
-    let value = tab.evaluate(expression, false)?.value;
-    value
-        .as_ref()
-        .and_then(|v| v.as_str())
-        .map(str::to_owned)
-        .with_context(|| format!("{expression} gave {value:?}"))
-}
-
-/// Waits until `condition` holds in the page, within [`PATIENCE`].
-fn wait_until(tab: &Tab, condition: &str, what: &str) -> Result<()> {
-    let give_up = Instant::now() + PATIENCE;
-    loop {
-        let value = tab.evaluate(condition, false)?.value;
-        if value.as_ref().and_then(|v| v.as_bool()) == Some(true) {
-            return Ok(());
-        }
-        if Instant::now() > give_up {
-            bail!("{what}: still not so after {PATIENCE:?} ({condition})");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
-/// A PNG of the whole page, not only the viewport.
-fn full_page(tab: &Tab) -> Result<Vec<u8>> {
-    let metrics = tab.call_method(Page::GetLayoutMetrics(None))?;
-    let size = metrics.css_content_size;
-    let data = tab
-        .call_method(Page::CaptureScreenshot {
-            format: Some(Page::CaptureScreenshotFormatOption::Png),
-            quality: None,
-            clip: Some(Page::Viewport {
-                x: 0.0,
-                y: 0.0,
-                width: size.width,
-                height: size.height.min(16_000.0),
-                scale: 1.0,
-            }),
-            from_surface: Some(true),
-            capture_beyond_viewport: Some(true),
-            optimize_for_speed: None,
-        })?
-        .data;
-    use base64::Engine as _;
-    Ok(base64::engine::general_purpose::STANDARD.decode(data)?)
 }
