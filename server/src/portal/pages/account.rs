@@ -145,6 +145,18 @@ pub async fn create_key(
     .await
 }
 
+/// Checks the form of an action on key `id` and that the account logged in owns it (any other
+/// key, revoked or another's, is 404).
+async fn own_key(suite: &Suite, visit: &Visit, body: UntypedBody, id: &str) -> Result<(), Problem> {
+    let account_id = visit.account()?;
+    visit.form(body)?;
+    if accounts::owns_key(suite.platform.db(), account_id, id).await? {
+        Ok(())
+    } else {
+        Err(Problem::NotFound)
+    }
+}
+
 #[endpoint { method = POST, path = "/portal/keys/{id}/rotate", unpublished = true }]
 pub async fn rotate_key(
     rqctx: RequestContext<Suite>,
@@ -153,13 +165,8 @@ pub async fn rotate_key(
 ) -> Result<Response<Body>, HttpError> {
     let id = path.into_inner().id;
     answer(&rqctx, |suite, visit| async move {
-        let account_id = visit.account()?.to_owned();
-        visit.form(body)?;
-        let db = suite.platform.db();
-        if !accounts::owns_key(db, &account_id, &id).await? {
-            return Err(Problem::NotFound);
-        }
-        let issued = keys::rotate(db, &id).await?;
+        own_key(suite, &visit, body, &id).await?;
+        let issued = keys::rotate(suite.platform.db(), &id).await?;
         dashboard(suite, &visit, Some(&issued), None, StatusCode::OK).await
     })
     .await
@@ -173,13 +180,8 @@ pub async fn revoke_key(
 ) -> Result<Response<Body>, HttpError> {
     let id = path.into_inner().id;
     answer(&rqctx, |suite, visit| async move {
-        let account_id = visit.account()?.to_owned();
-        visit.form(body)?;
-        let db = suite.platform.db();
-        if !accounts::owns_key(db, &account_id, &id).await? {
-            return Err(Problem::NotFound);
-        }
-        keys::revoke(db, &id, suite.platform.now().timestamp()).await?;
+        own_key(suite, &visit, body, &id).await?;
+        keys::revoke(suite.platform.db(), &id, suite.platform.now().timestamp()).await?;
         Ok(Reply::see_other("/portal"))
     })
     .await

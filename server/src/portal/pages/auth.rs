@@ -291,19 +291,29 @@ pub async fn signup(
             )
             .await?;
         }
-        Reply::message(
-            &suite.portal,
-            StatusCode::OK,
+        then_log_in(
+            suite,
+            &visit,
             "Check your email",
-            None,
             &format!(
                 "We sent a verification link to {email}. Open it within 24 hours, then log in."
             ),
-            Some(("/portal/login", "Log in")),
-            &visit.frame("Check your email"),
         )
     })
     .await
+}
+
+/// A page saying what was done, with the way to log in.
+fn then_log_in(suite: &Suite, visit: &Visit, heading: &str, text: &str) -> Result<Reply, Problem> {
+    Reply::message(
+        &suite.portal,
+        StatusCode::OK,
+        heading,
+        None,
+        text,
+        Some(("/portal/login", "Log in")),
+        &visit.frame(heading),
+    )
 }
 
 /// The argon2id hash of the form's new password, or what is wrong with it.
@@ -349,14 +359,11 @@ pub async fn verify(
             ));
         };
         accounts::mark_verified(platform.db(), &email, now).await?;
-        Reply::message(
-            &suite.portal,
-            StatusCode::OK,
+        then_log_in(
+            suite,
+            &visit,
             "Email verified",
-            None,
             "Your email is verified. You can log in now.",
-            Some(("/portal/login", "Log in")),
-            &visit.frame("Email verified"),
         )
     })
     .await
@@ -418,14 +425,12 @@ pub async fn reset(
             )
             .await?;
         }
-        Reply::message(
-            &suite.portal,
-            StatusCode::OK,
+        then_log_in(
+            suite,
+            &visit,
             "Check your email",
-            None,
-            "If an account exists for that email, a reset link is on its way. It works for one hour.",
-            Some(("/portal/login", "Log in")),
-            &visit.frame("Check your email"),
+            "If an account exists for that email, a reset link is on its way. It works for one \
+             hour.",
         )
     })
     .await
@@ -500,7 +505,10 @@ pub async fn reset_confirm(
                 );
             }
         };
-        if links::take(db, Purpose::Reset, &token, now).await?.is_none() {
+        if links::take(db, Purpose::Reset, &token, now)
+            .await?
+            .is_none()
+        {
             return Err(expired_reset());
         }
         if let Some(account_id) = accounts::set_password(db, &email, &hash).await? {
@@ -509,14 +517,12 @@ pub async fn reset_confirm(
             sessions::close_all(db, &account_id).await?;
             attempts::clear(db, &format!("login:account:{email}")).await?;
         }
-        Reply::message(
-            &suite.portal,
-            StatusCode::OK,
+        then_log_in(
+            suite,
+            &visit,
             "Password changed",
-            None,
-            "Password changed. Every other session of your account has ended; log in with the new password.",
-            Some(("/portal/login", "Log in")),
-            &visit.frame("Password changed"),
+            "Password changed. Every other session of your account has ended; log in with the \
+             new password.",
         )
     })
     .await
