@@ -31,6 +31,7 @@ pub mod browser;
 pub mod docs;
 pub mod external;
 pub mod finance;
+pub mod forms;
 pub mod front;
 pub mod legal;
 pub mod pages;

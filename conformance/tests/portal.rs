@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use conformance::browser::{Browser, Page};
+use conformance::forms::urlencoded;
 use conformance::smtp_sink::SmtpSink;
 use conformance::{TestServer, status_of};
 use suite_server::portal::config::SignupMode;
@@ -169,7 +170,7 @@ impl Portal {
             .post(self.url(path))
             .header("cookie", format!("suite_session={cookie}"))
             .header("content-type", "application/x-www-form-urlencoded")
-            .body(form(fields))
+            .body(urlencoded(fields))
             .send()
             .await
             .expect("the portal answers");
@@ -212,26 +213,6 @@ async fn blocking<T: Send + 'static>(work: impl FnOnce() -> Result<T> + Send + '
 fn goto_text(page: &Page, url: &str) -> Result<String> {
     page.goto(url)?;
     page.text()
-}
-
-/// `fields` as `application/x-www-form-urlencoded`.
-fn form(fields: &[(&str, &str)]) -> String {
-    let encode = |text: &str| -> String {
-        text.bytes()
-            .map(|b| match b {
-                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'*' => {
-                    (b as char).to_string()
-                }
-                b' ' => "+".to_owned(),
-                _ => format!("%{b:02X}"),
-            })
-            .collect()
-    };
-    fields
-        .iter()
-        .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
-        .collect::<Vec<_>>()
-        .join("&")
 }
 
 /// Calls the validation API with `secret`: the status.
@@ -753,4 +734,109 @@ async fn a_forgotten_password_is_reset_through_the_emailed_link() {
         (url.as_str(), status),
         (portal.url("/portal").as_str(), 200)
     );
+}
+
+/// `X-RateLimit-Limit` of a validation call made with `secret`.
+async fn monthly_limit(server: &TestServer, secret: &str) -> String {
+    let response = server
+        .raw()
+        .post(server.url("/v1/dev/validate/creditcard/validate"))
+        .header("X-API-Key", secret)
+        .json(&serde_json::json!({ "number": "4111 1111 1111 1111" }))
+        .send()
+        .await
+        .expect("the API answers");
+    assert_eq!(response.status().as_u16(), 200);
+    response
+        .headers()
+        .get("x-ratelimit-limit")
+        .and_then(|v| v.to_str().ok())
+        .expect("X-RateLimit-Limit")
+        .to_owned()
+}
+
+#[tokio::test]
+async fn an_accounts_keys_share_its_quota_and_the_operator_grants_the_plan_it_asked_for() {
+    let _turn = ONE_AT_A_TIME.lock().await;
+    let portal = Portal::start(SignupMode::Open).await;
+    let customer = portal.page().await;
+    let email = "grant@example.com";
+    portal.open_account(&customer, email, "operator-01").await;
+    let base = portal.url("");
+    let (_, first) = customer
+        .run(move |p| free_validation_key(p, &base, "first", "operator-02"))
+        .await;
+    let second = customer
+        .run(|p| {
+            p.fill("Key name", "second")?;
+            p.click_button("Create key")?;
+            p.value("#new-key")
+        })
+        .await;
+    assert_ne!(first, second);
+
+    // Two keys, one quota: each call counts against the account's 500.
+    assert_eq!(monthly_limit(&portal.server, &first).await, "500");
+    assert_eq!(monthly_limit(&portal.server, &second).await, "500");
+    let usage = portal.url("/portal/usage");
+    let text = customer.run(move |p| goto_text(p, &usage)).await;
+    assert!(text.contains("2 of 500 calls this month"), "{text}");
+
+    // Basic is asked for, not given: the free plan stays in force until the operator grants.
+    let home = portal.url("/portal");
+    let text = customer
+        .run(move |p| {
+            p.goto(&home)?;
+            p.select("API", "validate")?;
+            p.select("Plan", "basic")?;
+            p.click_button("Subscribe")?;
+            p.screenshot("portal/operator-03-requested")?;
+            p.text()
+        })
+        .await;
+    assert!(text.contains("basic requested"), "{text}");
+    assert_eq!(monthly_limit(&portal.server, &first).await, "500");
+
+    let operator = portal.page().await;
+    let (login, page) = (
+        portal.url("/portal/operator/login"),
+        portal.url("/portal/operator"),
+    );
+    let (landed, refused) = operator
+        .run(move |p| {
+            p.goto(&page)?;
+            let landed = p.url()?;
+            p.fill("Operator token", "not-the-token")?;
+            p.click_button("Log in")?;
+            let refused = (p.status()?, p.text_of("[role=\"alert\"]")?);
+            Ok((landed, refused))
+        })
+        .await;
+    assert_eq!(landed, login, "the operator page asks for the token first");
+    assert_eq!(refused.0, 401, "{refused:?}");
+    let text = operator
+        .run(|p| {
+            p.fill("Operator token", OPERATOR_TOKEN)?;
+            p.click_button("Log in")?;
+            p.screenshot("portal/operator-04-accounts")?;
+            p.text()
+        })
+        .await;
+    assert!(text.contains(email), "{text}");
+    assert!(text.contains("validate 3"), "this month's calls: {text}");
+    let text = operator
+        .run(|p| {
+            p.click_button("Grant")?;
+            p.screenshot("portal/operator-05-granted")?;
+            p.text()
+        })
+        .await;
+    assert!(text.contains("No requests waiting"), "{text}");
+
+    // Granted: both keys now run on basic (10,000 a month), still one quota.
+    assert_eq!(monthly_limit(&portal.server, &first).await, "10000");
+    assert_eq!(monthly_limit(&portal.server, &second).await, "10000");
+    let usage = portal.url("/portal/usage");
+    let text = customer.run(move |p| goto_text(p, &usage)).await;
+    assert!(text.contains("5 of 10000 calls this month"), "{text}");
 }

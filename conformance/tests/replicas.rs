@@ -5,7 +5,9 @@
 //! own; with SQLite both share one data directory, the database's and the files'. Either way
 //! a file published through one replica is downloaded through the other, both ways, a file
 //! of several chunks included. On both, the sweepers of two replicas racing
-//! for the same expired files raise no error and purge each file once.
+//! for the same expired files raise no error and purge each file once. A portal session and
+//! a one-time link made on one replica hold on the other, and login throttling counts the
+//! failures of both.
 
 use chrono::Duration;
 use conformance::TestServer;
@@ -194,4 +196,172 @@ async fn sweepers_of_two_replicas_racing_for_the_same_files_raise_no_error() {
             .expect("sweeps"),
         0
     );
+}
+
+/// The value of cookie `name` among `response`'s `Set-Cookie` headers.
+fn set_cookie(response: &reqwest::Response, name: &str) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|v| v.strip_prefix(&format!("{name}=")))
+        .map(|rest| rest.split(';').next().unwrap_or_default().to_owned())
+}
+
+/// A portal visitor over plain HTTP: its cookies, sent to whichever replica it asks.
+struct Visitor {
+    http: reqwest::Client,
+    cookies: Vec<(String, String)>,
+}
+
+impl Visitor {
+    /// A visitor trusting the test CA of each of `servers` that terminates TLS.
+    fn new(servers: &[&TestServer]) -> Visitor {
+        let mut builder = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none());
+        for pem in servers.iter().filter_map(|server| server.ca_pem()) {
+            builder = builder
+                .add_root_certificate(reqwest::Certificate::from_pem(pem.as_bytes()).expect("CA"));
+        }
+        Visitor {
+            http: builder.build().expect("client"),
+            cookies: Vec::new(),
+        }
+    }
+
+    fn cookie_header(&self) -> String {
+        self.cookies
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    fn keep(&mut self, response: &reqwest::Response) {
+        for name in ["suite_csrf", "suite_session"] {
+            if let Some(value) = set_cookie(response, name) {
+                self.cookies.retain(|(n, _)| n != name);
+                self.cookies.push((name.to_owned(), value));
+            }
+        }
+    }
+
+    async fn get(&mut self, url: &str) -> (u16, String) {
+        let response = self
+            .http
+            .get(url)
+            .header("cookie", self.cookie_header())
+            .send()
+            .await
+            .expect("the portal answers");
+        self.keep(&response);
+        (
+            response.status().as_u16(),
+            response.text().await.unwrap_or_default(),
+        )
+    }
+
+    /// GETs the form at `url` and posts `fields` to `action` with the form's CSRF token.
+    async fn submit(&mut self, url: &str, action: &str, fields: &[(&str, &str)]) -> u16 {
+        let (_, page) = self.get(url).await;
+        let csrf = page
+            .split("name=\"csrf\" value=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .expect("the form's csrf field")
+            .to_owned();
+        let mut body: Vec<(&str, &str)> = vec![("csrf", csrf.as_str())];
+        body.extend_from_slice(fields);
+        let response = self
+            .http
+            .post(action)
+            .header("cookie", self.cookie_header())
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(conformance::forms::urlencoded(&body))
+            .send()
+            .await
+            .expect("the portal answers");
+        self.keep(&response);
+        response.status().as_u16()
+    }
+}
+
+#[tokio::test]
+async fn a_portal_login_holds_on_every_replica_and_its_throttle_counts_across_them() {
+    let sink = conformance::smtp_sink::SmtpSink::start().await;
+    let port = sink.port();
+    let first = TestServer::start_with(move |c| {
+        c.portal.signup = suite_server::portal::config::SignupMode::Open;
+        c.portal.smtp = Some(suite_server::portal::mail::SmtpConfig {
+            host: "127.0.0.1".into(),
+            port,
+            security: suite_server::portal::mail::SmtpSecurity::None,
+            username: None,
+            password: None,
+            from: "Suite <portal@localhost>".into(),
+        });
+    })
+    .await;
+    let second = first.start_replica().await;
+    let (email, password) = ("replicas@example.com", "Correct-horse-battery-staple-42");
+
+    let mut visitor = Visitor::new(&[&first, &second]);
+    let signed_up = visitor
+        .submit(
+            &first.url("/portal/signup"),
+            &first.url("/portal/signup"),
+            &[
+                ("email", email),
+                ("password", password),
+                ("confirm", password),
+            ],
+        )
+        .await;
+    assert_eq!(signed_up, 200);
+    let mail = sink
+        .wait_for(email, std::time::Duration::from_secs(30))
+        .await;
+    let link = mail
+        .links()
+        .into_iter()
+        .find(|l| l.contains("/portal/verify?token="))
+        .expect("a verification link");
+    // The link made by the first replica works on the second.
+    let on_second = link.replace(&first.url(""), &second.url(""));
+    let (status, text) = visitor.get(&on_second).await;
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains("Email verified"), "{text}");
+
+    let logged_in = visitor
+        .submit(
+            &second.url("/portal/login"),
+            &second.url("/portal/login"),
+            &[("email", email), ("password", password)],
+        )
+        .await;
+    assert_eq!(logged_in, 303, "logged in on the second replica");
+    let (status, text) = visitor.get(&first.url("/portal")).await;
+    assert_eq!(status, 200, "the session holds on the first: {text}");
+    assert!(text.contains(&format!("Signed in as {email}")), "{text}");
+
+    // Five failures, spread over both replicas, use up the account's allowance everywhere.
+    let mut stranger = Visitor::new(&[&first, &second]);
+    for server in [&first, &second, &first, &second, &first] {
+        let status = stranger
+            .submit(
+                &server.url("/portal/login"),
+                &server.url("/portal/login"),
+                &[("email", email), ("password", "Wrong-password-123")],
+            )
+            .await;
+        assert_eq!(status, 401);
+    }
+    let throttled = stranger
+        .submit(
+            &second.url("/portal/login"),
+            &second.url("/portal/login"),
+            &[("email", email), ("password", password)],
+        )
+        .await;
+    assert_eq!(throttled, 429);
 }
