@@ -13,6 +13,7 @@ use super::reply::Problem;
 use crate::Suite;
 use crate::platform::client_address::client_address;
 use crate::platform::keys::random_base58;
+use crate::platform::pipeline::RequestHead;
 use crate::portal::store::sessions::{self, Holder, Session};
 use crate::portal::view::Frame;
 
@@ -198,7 +199,11 @@ impl Origin {
         };
         let configured = platform.config().public_url.trim_end_matches('/');
         let base_url = if configured.is_empty() {
-            header_str(headers, header::HOST.as_str())
+            // The Host header, or HTTP/2's `:authority`, as the pipeline reads it.
+            RequestHead::of(rqctx)
+                .host
+                .as_ref()
+                .and_then(|host| host.to_str().ok())
                 .filter(|host| is_loopback_host(host))
                 .map(|host| format!("{scheme}://{host}"))
         } else {
