@@ -23,6 +23,8 @@ pub struct IndexedName {
     pub quality: Quality,
     /// Length of the tokens joined.
     pub joined_len: u16,
+    /// How many of the last tokens are the surname, when the list said so (else 0).
+    pub surnames: u8,
 }
 
 /// The version of one loaded list file.
@@ -271,6 +273,7 @@ impl Index {
                     tokens: tokens.into_boxed_slice(),
                     quality: name.quality,
                     joined_len: normalized.joined().len().min(u16::MAX as usize) as u16,
+                    surnames: normalized.surnames.min(u8::MAX as usize) as u8,
                 });
             }
         }
@@ -645,6 +648,8 @@ impl Index {
                     (String::new(), String::new())
                 }
             },
+            |j| self.specificity[listed.tokens[j] as usize],
+            usize::from(listed.surnames),
             keep_pairs,
         )
     }

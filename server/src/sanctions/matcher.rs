@@ -275,6 +275,12 @@ pub fn lone_token_score(c: f64, len: usize) -> f64 {
 pub const PAIR_FLOOR: f64 = 0.7;
 /// Factor per approximate (not identical) token pair beyond the first.
 const APPROXIMATE_PENALTY: f64 = 0.94;
+/// How much a listed name's parts left out cost when what was matched is common: the score
+/// loses this times the share left out times the commonness (1 − specificity) of the matched
+/// tokens. "Carlos López" leaves out half of "LOPEZ OSPINA, Carlos Antonio" and what it
+/// matches is shared by hundreds of listed people: weak evidence it is this one; "Ismail
+/// Haniya" leaves out as much of "HANIYA, Ismail Abdul Salah", but "haniya" is rare.
+const COMMON_PARTIAL_PENALTY: f64 = 0.6;
 
 /// The credit a token pair of similarity `sim` earns: its similarity from 0.9 up, falling
 /// three times faster below (two names that merely look alike earn little).
@@ -301,6 +307,8 @@ pub fn score(query: &[Token], name: &[Token]) -> NameScore {
         },
         |i, j| query[i].text.len().min(name[j].text.len()),
         || (joined(query), joined(name)),
+        |_| 1.0,
+        0,
     )
 }
 
@@ -314,16 +322,28 @@ thread_local! {
 
 /// The scoring model over precomputed pieces: base weights of the query's and the name's
 /// tokens (in name order), the similarity of token pairs (`None` below the pair floor),
-/// and the two names joined (asked for only when the token counts differ and the joined
-/// lengths are close).
+/// the two names joined (asked for only when the token counts differ and the joined
+/// lengths are close), the specificity of the name's tokens in the lists (1: rare), and how
+/// many of the name's last tokens are its surname (0: not known).
 pub fn score_core(
     query_weights: &[f64],
     name_weights: &[f64],
     sim: impl Fn(usize, usize) -> Option<(f64, PairKind)>,
     shorter: impl Fn(usize, usize) -> usize,
     joined: impl FnOnce() -> (String, String),
+    name_specificity: impl Fn(usize) -> f64,
+    name_surnames: usize,
 ) -> NameScore {
-    score_core_with(query_weights, name_weights, sim, shorter, joined, true)
+    score_core_with(
+        query_weights,
+        name_weights,
+        sim,
+        shorter,
+        joined,
+        name_specificity,
+        name_surnames,
+        true,
+    )
 }
 
 /// [`score_core`], keeping the pairs in the answer or not (the explanation needs them,
@@ -334,6 +354,8 @@ pub fn score_core_with(
     sim: impl Fn(usize, usize) -> Option<(f64, PairKind)>,
     shorter: impl Fn(usize, usize) -> usize,
     joined: impl FnOnce() -> (String, String),
+    name_specificity: impl Fn(usize) -> f64,
+    name_surnames: usize,
     keep_pairs: bool,
 ) -> NameScore {
     let mut out = NameScore {
@@ -347,44 +369,64 @@ pub fn score_core_with(
     if nq == 0 || nn == 0 {
         return out;
     }
-    let (q_hit, n_hit, approximate, lone) = PAIRS.with(|all| {
-        let mut all = all.borrow_mut();
-        all.clear();
-        for i in 0..nq {
-            for j in 0..nn {
-                if let Some((s, kind)) = sim(i, j)
-                    && s >= PAIR_FLOOR
-                {
-                    all.push((i, j, s, kind));
+    // What names a person: the first given name and the surname, all of its parts when the
+    // list says which they are (else the last token).
+    let surname_from = nn - name_surnames.clamp(1, nn);
+    let is_end = |j: usize| j == 0 || j >= surname_from;
+    let (q_hit, n_hit, n_paired, n_paired_specific, ends_paired, approximate, lone) =
+        PAIRS.with(|all| {
+            let mut all = all.borrow_mut();
+            all.clear();
+            for i in 0..nq {
+                for j in 0..nn {
+                    if let Some((s, kind)) = sim(i, j)
+                        && s >= PAIR_FLOOR
+                    {
+                        all.push((i, j, s, kind));
+                    }
                 }
             }
-        }
-        all.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)));
-        let mut q_used = [false; 64];
-        let mut n_used = [false; 64];
-        let (mut q_hit, mut n_hit, mut approximate) = (0.0, 0.0, 0usize);
-        let mut matched = 0usize;
-        let mut lone = None;
-        for pair in all.iter() {
-            if pair.0 < 64 && pair.1 < 64 && !q_used[pair.0] && !n_used[pair.1] {
-                q_used[pair.0] = true;
-                n_used[pair.1] = true;
-                let c = credit(pair.2);
-                q_hit += positioned(query_weights[pair.0], pair.0, nq) * c;
-                n_hit += positioned(name_weights[pair.1], pair.1, nn) * c;
-                // Romanizations of Korean are systematic, not independent doubts.
-                if !matches!(pair.3, PairKind::Exact | PairKind::Romanization) {
-                    approximate += 1;
-                }
-                matched += 1;
-                lone = Some(*pair);
-                if keep_pairs {
-                    out.pairs.push(*pair);
+            all.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)));
+            let mut q_used = [false; 64];
+            let mut n_used = [false; 64];
+            let (mut q_hit, mut n_hit, mut approximate) = (0.0, 0.0, 0usize);
+            let (mut n_paired, mut n_paired_specific, mut ends_paired) = (0.0, 0.0, 0.0);
+            let mut matched = 0usize;
+            let mut lone = None;
+            for pair in all.iter() {
+                if pair.0 < 64 && pair.1 < 64 && !q_used[pair.0] && !n_used[pair.1] {
+                    q_used[pair.0] = true;
+                    n_used[pair.1] = true;
+                    let c = credit(pair.2);
+                    q_hit += positioned(query_weights[pair.0], pair.0, nq) * c;
+                    let n_weight = positioned(name_weights[pair.1], pair.1, nn);
+                    n_hit += n_weight * c;
+                    n_paired += n_weight;
+                    n_paired_specific += n_weight * name_specificity(pair.1);
+                    if is_end(pair.1) {
+                        ends_paired += name_weights[pair.1];
+                    }
+                    // Romanizations of Korean are systematic, not independent doubts.
+                    if !matches!(pair.3, PairKind::Exact | PairKind::Romanization) {
+                        approximate += 1;
+                    }
+                    matched += 1;
+                    lone = Some(*pair);
+                    if keep_pairs {
+                        out.pairs.push(*pair);
+                    }
                 }
             }
-        }
-        (q_hit, n_hit, approximate, lone.filter(|_| matched == 1))
-    });
+            (
+                q_hit,
+                n_hit,
+                n_paired,
+                n_paired_specific,
+                ends_paired,
+                approximate,
+                lone.filter(|_| matched == 1),
+            )
+        });
     let q_total: f64 = (0..nq).map(|i| positioned(query_weights[i], i, nq)).sum();
     let n_total: f64 = (0..nn).map(|j| positioned(name_weights[j], j, nn)).sum();
     let qc = if q_total > 0.0 { q_hit / q_total } else { 0.0 };
@@ -395,6 +437,18 @@ pub fn score_core_with(
     // Several approximate tokens together are weaker evidence than each alone.
     if approximate >= 2 {
         out.score *= APPROXIMATE_PENALTY.powi(approximate as i32 - 1);
+    }
+    // The given name or a part of the surname of a listed name left out weighs more when
+    // what was matched is common (middle given names left out are the ordinary short form
+    // of a name; "Carlos López" for "LOPEZ OSPINA, Carlos Antonio" leaves out a surname).
+    let ends_total: f64 = (0..nn)
+        .filter(|&j| is_end(j))
+        .map(|j| name_weights[j])
+        .sum();
+    if ends_total > 0.0 && n_paired > 0.0 {
+        let left_out = (1.0 - ends_paired / ends_total).max(0.0);
+        let commonness = 1.0 - n_paired_specific / n_paired;
+        out.score -= COMMON_PARTIAL_PENALTY * left_out * commonness;
     }
     if let Some((i, j, sim, kind)) = lone {
         let lone_len = shorter(i, j);
@@ -470,6 +524,42 @@ mod tests {
         assert!(s("John Smith", "Ismail Haniya") < 0.5);
         assert!(s("Haniya", "Ismail Haniya") < 0.85);
         assert!(s("Maria Lopez", "Mario Gomez") < 0.85);
+    }
+
+    /// `query` against `name` with every name token of specificity `specificity` and the
+    /// name's last `surnames` tokens its surname.
+    fn scored(query: &str, name: &str, specificity: f64, surnames: usize) -> f64 {
+        let (q, n) = (toks(query), toks(name));
+        let weights =
+            |side: &[Token]| -> Vec<f64> { side.iter().map(|t| base_weight(&t.text)).collect() };
+        score_core(
+            &weights(&q),
+            &weights(&n),
+            |i, j| {
+                let (sim, kind) = token_sim(&q[i], &n[j]);
+                (sim >= PAIR_FLOOR).then_some((sim, kind))
+            },
+            |i, j| q[i].text.len().min(n[j].text.len()),
+            || (String::new(), String::new()),
+            |_| specificity,
+            surnames,
+        )
+        .score
+    }
+
+    #[test]
+    fn a_surname_left_out_costs_more_when_what_matched_is_common() {
+        let listed = "Carlos Antonio Lopez Ospina";
+        let rare = scored("Carlos Lopez", listed, 1.0, 2);
+        let common = scored("Carlos Lopez", listed, 0.3, 2);
+        assert!(common < rare - 0.1, "common {common}, rare {rare}");
+        // Without knowing the surname's parts, only the last token counts as the surname:
+        // "Lopez" is then a middle name, and leaving out "Ospina" still costs.
+        assert!(scored("Carlos Lopez", listed, 0.3, 0) < rare - 0.1);
+        // A middle given name left out costs nothing more, however common the rest.
+        let short = "Carlos Lopez Ospina";
+        assert_eq!(scored(short, listed, 1.0, 2), scored(short, listed, 0.3, 2));
+        assert!(scored(short, listed, 0.3, 2) >= 0.85);
     }
 
     #[test]

@@ -52,6 +52,9 @@ pub struct Normalized {
     pub native: Vec<String>,
     /// The script the name was written in.
     pub script: Option<Script>,
+    /// How many of the last tokens are the surname, when the name said so ("CUARTES
+    /// MORALES, Juan Carlos": 2); 0 when it did not.
+    pub surnames: usize,
 }
 
 impl Normalized {
@@ -245,7 +248,25 @@ pub fn normalize(text: &str) -> Normalized {
     } else {
         without_stop
     };
+    if reordered != text {
+        out.surnames = surname_tokens(&out.tokens, text);
+    }
     out
+}
+
+/// How many of `tokens`' last tokens are the surname part of `listed` ("SURNAME, Given").
+fn surname_tokens(tokens: &[String], listed: &str) -> usize {
+    let Some(surname) = listed.split(',').next() else {
+        return 0;
+    };
+    let parts: Vec<String> = tokenize(&deunicode::deunicode(surname))
+        .into_iter()
+        .filter(|t| !is_stop_word(t))
+        .collect();
+    if parts.is_empty() || parts.len() >= tokens.len() || !tokens.ends_with(&parts) {
+        return 0;
+    }
+    parts.len()
 }
 
 /// "HANIYA, Ismail Abdul Salah" → "Ismail Abdul Salah HANIYA": lists write individuals
@@ -556,6 +577,15 @@ mod tests {
             "ANGLO-CARIBBEAN CO., LTD."
         );
         assert_eq!(reorder_surname_first("A, B, C"), "A, B, C");
+    }
+
+    #[test]
+    fn the_surname_part_is_counted_when_the_name_gives_it() {
+        assert_eq!(normalize("CUARTES MORALES, Juan Carlos").surnames, 2);
+        assert_eq!(normalize("DE LA CRUZ MARTINEZ, Jose").surnames, 2);
+        assert_eq!(normalize("HANIYA, Ismail Abdul Salah").surnames, 1);
+        assert_eq!(normalize("Juan Carlos Cuartes Morales").surnames, 0);
+        assert_eq!(normalize("CIMEX, S.A.").surnames, 0);
     }
 
     #[test]

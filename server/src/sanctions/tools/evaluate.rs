@@ -1280,8 +1280,8 @@ mod tests {
     use crate::sanctions::real_lists_tests::load;
 
     /// On the real lists (OFAC SDN 2021, OFAC Consolidated 2025, UN 2026): recall at least
-    /// 98 % on perturbed list names, and false alarms on common names at most 1.2 % (measured
-    /// 1.15 %; the target is 1 %, see the README for what is left).
+    /// 98 % on perturbed list names (measured 98.33 %), and false alarms on common names at
+    /// most 1 % (measured 0.91 %).
     #[test]
     fn sanctions_screening_meets_its_recall_and_false_alarm_targets() {
         let index = Index::build(vec![
@@ -1292,7 +1292,7 @@ mod tests {
         let report = evaluate(&index);
         let text = report.render();
         assert!(report.recall() >= 0.98, "{text}");
-        assert!(report.false_alarm_rate() <= 0.012, "{text}");
+        assert!(report.false_alarm_rate() <= 0.010, "{text}");
         assert!(report.clean_tried >= 2800, "{text}");
         // A single common surname, and companies sharing a generic word, rarely alarm.
         for kind in ["lone_surnames", "generic_companies", "western_personal"] {
