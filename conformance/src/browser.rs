@@ -412,6 +412,32 @@ impl Page {
             .map(|cookie| cookie.value))
     }
 
+    /// What is wrong with the page for every reader: form fields without a label (a `<label
+    /// for>`, an enclosing `<label>` or `aria-label`), and anything the page loaded, links to
+    /// or posts to on another host. Empty when nothing is.
+    pub fn faults(&self) -> Result<Vec<String>> {
+        Ok(serde_json::from_str(&self.string(
+            "JSON.stringify((() => {\
+               const faults = [];\
+               for (const e of document.querySelectorAll('input, select, textarea')) {\
+                 if (['hidden', 'submit', 'button'].includes(e.type)) continue;\
+                 const labelled = (e.id && document.querySelector(`label[for=\"${e.id}\"]`))\
+                   || e.closest('label') || e.getAttribute('aria-label');\
+                 if (!labelled) faults.push(`unlabelled ${e.tagName.toLowerCase()} ${e.name || e.id}`);\
+               }\
+               const own = location.origin;\
+               const away = (url) => { try { return new URL(url, location.href).origin !== own; }\
+                                       catch (_) { return true; } };\
+               for (const r of performance.getEntriesByType('resource'))\
+                 if (away(r.name)) faults.push(`loaded ${r.name}`);\
+               for (const e of document.querySelectorAll('[href], [src], form[action]')) {\
+                 const url = e.getAttribute('href') ?? e.getAttribute('src') ?? e.getAttribute('action');\
+                 if (!url.startsWith('#') && away(url)) faults.push(`refers to ${url}`);\
+               }\
+               return faults; })())",
+        )?)?)
+    }
+
     /// Writes a full-page PNG to `<target>/artifacts/<name>.png` (`name` may hold folders,
     /// e.g. `portal/dashboard`); its path.
     pub fn screenshot(&self, name: &str) -> Result<PathBuf> {

@@ -26,7 +26,7 @@ const FORM: &str = r#"<!doctype html><html><head><meta name="viewport" content="
 <table>
   <tr data-key-id="key_1"><td>one</td><td><form method="post" action="/rows/key_1"><button>Rotate</button></form></td></tr>
   <tr data-key-id="key_2"><td>two</td><td><form method="post" action="/rows/key_2"><button>Rotate</button></form></td></tr>
-</table></main></body></html>"#;
+</table><a href="/form#top">here</a> <a href="https://elsewhere.example/x">away</a></main></body></html>"#;
 
 /// A small HTTP/1.1 server: the form, what a POST sent (after a 303), 429 with Retry-After.
 async fn serve(listener: TcpListener) {
@@ -135,6 +135,13 @@ async fn the_driver_fills_by_label_clicks_through_redirects_and_keeps_pages_apar
         );
         assert_eq!(page.texts("td:first-child")?, ["one", "two"]);
         assert_eq!(page.value("input[name=\"csrf\"]")?, "t0k");
+        assert_eq!(
+            page.faults()?,
+            [
+                "unlabelled input orphan",
+                "refers to https://elsewhere.example/x"
+            ]
+        );
         let shot = page.screenshot("driver/form")?;
         assert!(shot.starts_with(artifacts_dir()));
 

@@ -117,7 +117,7 @@ impl Portal {
                 p.fill("Password", PASSWORD)?;
                 p.fill("Confirm password", PASSWORD)?;
                 p.click_button("Create account")?;
-                p.screenshot(&format!("portal/{shot}-signed-up"))?;
+                checked_shot(p, &format!("portal/{shot}-signed-up"))?;
                 p.text()
             })
             .await;
@@ -149,7 +149,7 @@ impl Portal {
             p.fill("Email", &email)?;
             p.fill("Password", &password)?;
             p.click_button("Log in")?;
-            p.screenshot(&format!("portal/{shot}-login"))?;
+            checked_shot(p, &format!("portal/{shot}-login"))?;
             Ok((p.url()?, p.status()?, p.text()?))
         })
         .await
@@ -209,6 +209,15 @@ async fn blocking<T: Send + 'static>(work: impl FnOnce() -> Result<T> + Send + '
         .unwrap_or_else(|error| panic!("in the browser: {error:#}"))
 }
 
+/// Keeps a screenshot of the page as `name`, after checking that every field is labelled and
+/// that nothing on it comes from, links to or posts to another host.
+fn checked_shot(page: &Page, name: &str) -> Result<()> {
+    let faults = page.faults()?;
+    anyhow::ensure!(faults.is_empty(), "{name}: {faults:?}");
+    page.screenshot(name)?;
+    Ok(())
+}
+
 /// Loads `url`: its text.
 fn goto_text(page: &Page, url: &str) -> Result<String> {
     page.goto(url)?;
@@ -266,11 +275,11 @@ fn free_validation_key(
     page.select("Plan", "free")?;
     page.click_button("Subscribe")?;
     anyhow::ensure!(page.status()? < 400, "subscribing: {}", page.text()?);
-    page.screenshot(&format!("portal/{shot}-subscribed"))?;
+    checked_shot(page, &format!("portal/{shot}-subscribed"))?;
     let before = key_ids(page)?;
     page.fill("Key name", name)?;
     page.click_button("Create key")?;
-    page.screenshot(&format!("portal/{shot}-key-created"))?;
+    checked_shot(page, &format!("portal/{shot}-key-created"))?;
     let secret = page.value("#new-key")?;
     let ids = key_ids(page)?;
     let new: Vec<_> = ids.iter().filter(|id| !before.contains(id)).collect();
@@ -292,7 +301,7 @@ async fn an_invited_user_signs_up_makes_a_key_sees_its_usage_rotates_it_and_logs
     let text = tab
         .run(move |p| {
             p.goto(&invitation)?;
-            p.screenshot("portal/invite-01-signup")?;
+            checked_shot(p, "portal/invite-01-signup")?;
             let field = p.labelled("Email")?;
             anyhow::ensure!(
                 field.value == address && field.read_only,
@@ -301,7 +310,7 @@ async fn an_invited_user_signs_up_makes_a_key_sees_its_usage_rotates_it_and_logs
             p.fill("Password", PASSWORD)?;
             p.fill("Confirm password", PASSWORD)?;
             p.click_button("Create account")?;
-            p.screenshot("portal/invite-02-check-your-email")?;
+            checked_shot(p, "portal/invite-02-check-your-email")?;
             p.text()
         })
         .await;
@@ -311,7 +320,7 @@ async fn an_invited_user_signs_up_makes_a_key_sees_its_usage_rotates_it_and_logs
     let text = tab
         .run(move |p| {
             p.goto(&verify)?;
-            p.screenshot("portal/invite-03-verified")?;
+            checked_shot(p, "portal/invite-03-verified")?;
             p.text()
         })
         .await;
@@ -369,7 +378,7 @@ async fn an_invited_user_signs_up_makes_a_key_sees_its_usage_rotates_it_and_logs
     let (section, charts) = tab
         .run(move |p| {
             p.goto(&usage)?;
-            p.screenshot("portal/invite-06-usage")?;
+            checked_shot(p, "portal/invite-06-usage")?;
             Ok((
                 p.text_of("section[data-api=\"validate\"]")?,
                 p.attr_all("section[data-api=\"validate\"] svg[role=\"img\"]", "role")?,
@@ -417,7 +426,7 @@ async fn an_invited_user_signs_up_makes_a_key_sees_its_usage_rotates_it_and_logs
             move |p| {
                 p.goto(&format!("{home}/portal"))?;
                 p.click_button_in_row(&rotate_row, "Rotate")?;
-                p.screenshot("portal/invite-07-rotated")?;
+                checked_shot(p, "portal/invite-07-rotated")?;
                 p.value("#new-key")
             }
         })
@@ -432,7 +441,7 @@ async fn an_invited_user_signs_up_makes_a_key_sees_its_usage_rotates_it_and_logs
         move |p| {
             p.set_phone_viewport()?;
             p.goto(&format!("{home}/portal"))?;
-            p.screenshot("portal/invite-08-dashboard-phone")?;
+            checked_shot(p, "portal/invite-08-dashboard-phone")?;
             Ok(())
         }
     })
@@ -445,7 +454,7 @@ async fn an_invited_user_signs_up_makes_a_key_sees_its_usage_rotates_it_and_logs
     let left = tab
         .run(move |p| {
             p.click_button_in_row(&revoke_row, "Revoke")?;
-            p.screenshot("portal/invite-09-revoked")?;
+            checked_shot(p, "portal/invite-09-revoked")?;
             key_ids(p)
         })
         .await;
@@ -460,7 +469,7 @@ async fn an_invited_user_signs_up_makes_a_key_sees_its_usage_rotates_it_and_logs
                 p.click_button("Log out")?;
                 let after_logout = p.url()?;
                 p.goto(&format!("{home}/portal"))?;
-                p.screenshot("portal/invite-10-logged-out")?;
+                checked_shot(p, "portal/invite-10-logged-out")?;
                 Ok((after_logout, p.url()?))
             }
         })
@@ -495,14 +504,14 @@ async fn open_sign_up_needs_the_emailed_verification_before_logging_in() {
     let text = tab
         .run(move |p| {
             p.goto(&signup)?;
-            p.screenshot("portal/open-01-signup")?;
+            checked_shot(p, "portal/open-01-signup")?;
             let field = p.labelled("Email")?;
             anyhow::ensure!(!field.read_only, "the email is the user's to type");
             p.fill("Email", &address)?;
             p.fill("Password", PASSWORD)?;
             p.fill("Confirm password", PASSWORD)?;
             p.click_button("Create account")?;
-            p.screenshot("portal/open-02-check-your-email")?;
+            checked_shot(p, "portal/open-02-check-your-email")?;
             p.text()
         })
         .await;
@@ -523,7 +532,7 @@ async fn open_sign_up_needs_the_emailed_verification_before_logging_in() {
     let text = tab
         .run(move |p| {
             p.goto(&verify)?;
-            p.screenshot("portal/open-05-verified")?;
+            checked_shot(p, "portal/open-05-verified")?;
             p.text()
         })
         .await;
@@ -566,7 +575,7 @@ async fn a_form_without_its_csrf_field_is_refused_and_changes_nothing() {
     let ids = tab
         .run(move |p| {
             p.goto(&home)?;
-            p.screenshot("portal/csrf-02-no-key")?;
+            checked_shot(p, "portal/csrf-02-no-key")?;
             key_ids(p)
         })
         .await;
@@ -656,7 +665,7 @@ async fn an_account_cannot_see_rotate_or_revoke_another_accounts_key() {
     let (html, csrf) = second
         .run(move |p| {
             p.goto(&home)?;
-            p.screenshot("portal/isolation-04-second-dashboard")?;
+            checked_shot(p, "portal/isolation-04-second-dashboard")?;
             Ok((p.html()?, p.value("input[name=\"csrf\"]")?))
         })
         .await;
@@ -704,7 +713,7 @@ async fn a_forgotten_password_is_reset_through_the_emailed_link() {
                 p.goto(&reset)?;
                 p.fill("Email", &who)?;
                 p.click_button("Send reset link")?;
-                p.screenshot(&format!("portal/{shot}"))?;
+                checked_shot(p, &format!("portal/{shot}"))?;
                 p.text()
             })
             .await;
@@ -715,11 +724,11 @@ async fn a_forgotten_password_is_reset_through_the_emailed_link() {
     let text = tab
         .run(move |p| {
             p.goto(&link)?;
-            p.screenshot("portal/reset-04-form")?;
+            checked_shot(p, "portal/reset-04-form")?;
             p.fill("New password", NEW_PASSWORD)?;
             p.fill("Confirm password", NEW_PASSWORD)?;
             p.click_button("Set password")?;
-            p.screenshot("portal/reset-05-changed")?;
+            checked_shot(p, "portal/reset-05-changed")?;
             p.text()
         })
         .await;
@@ -790,7 +799,7 @@ async fn an_accounts_keys_share_its_quota_and_the_operator_grants_the_plan_it_as
             p.select("API", "validate")?;
             p.select("Plan", "basic")?;
             p.click_button("Subscribe")?;
-            p.screenshot("portal/operator-03-requested")?;
+            checked_shot(p, "portal/operator-03-requested")?;
             p.text()
         })
         .await;
@@ -818,7 +827,7 @@ async fn an_accounts_keys_share_its_quota_and_the_operator_grants_the_plan_it_as
         .run(|p| {
             p.fill("Operator token", OPERATOR_TOKEN)?;
             p.click_button("Log in")?;
-            p.screenshot("portal/operator-04-accounts")?;
+            checked_shot(p, "portal/operator-04-accounts")?;
             p.text()
         })
         .await;
@@ -827,7 +836,7 @@ async fn an_accounts_keys_share_its_quota_and_the_operator_grants_the_plan_it_as
     let text = operator
         .run(|p| {
             p.click_button("Grant")?;
-            p.screenshot("portal/operator-05-granted")?;
+            checked_shot(p, "portal/operator-05-granted")?;
             p.text()
         })
         .await;
