@@ -648,8 +648,10 @@ impl Index {
                     (String::new(), String::new())
                 }
             },
-            |j| self.specificity[listed.tokens[j] as usize],
-            usize::from(listed.surnames),
+            matcher::NameFacts {
+                specificity: |j| self.specificity[listed.tokens[j] as usize],
+                surnames: usize::from(listed.surnames),
+            },
             keep_pairs,
         )
     }

@@ -307,8 +307,10 @@ pub fn score(query: &[Token], name: &[Token]) -> NameScore {
         },
         |i, j| query[i].text.len().min(name[j].text.len()),
         || (joined(query), joined(name)),
-        |_| 1.0,
-        0,
+        NameFacts {
+            specificity: |_| 1.0,
+            surnames: 0,
+        },
     )
 }
 
@@ -320,19 +322,25 @@ thread_local! {
     static PAIRS: std::cell::RefCell<Vec<Pair>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// What the lists say about a listed name beyond its tokens' weights.
+pub struct NameFacts<S: Fn(usize) -> f64> {
+    /// The specificity of the name's token at a position in the lists (1: rare).
+    pub specificity: S,
+    /// How many of the name's last tokens are its surname (0: not known).
+    pub surnames: usize,
+}
+
 /// The scoring model over precomputed pieces: base weights of the query's and the name's
 /// tokens (in name order), the similarity of token pairs (`None` below the pair floor),
 /// the two names joined (asked for only when the token counts differ and the joined
-/// lengths are close), the specificity of the name's tokens in the lists (1: rare), and how
-/// many of the name's last tokens are its surname (0: not known).
+/// lengths are close), and what the lists say about the name.
 pub fn score_core(
     query_weights: &[f64],
     name_weights: &[f64],
     sim: impl Fn(usize, usize) -> Option<(f64, PairKind)>,
     shorter: impl Fn(usize, usize) -> usize,
     joined: impl FnOnce() -> (String, String),
-    name_specificity: impl Fn(usize) -> f64,
-    name_surnames: usize,
+    name: NameFacts<impl Fn(usize) -> f64>,
 ) -> NameScore {
     score_core_with(
         query_weights,
@@ -340,8 +348,7 @@ pub fn score_core(
         sim,
         shorter,
         joined,
-        name_specificity,
-        name_surnames,
+        name,
         true,
     )
 }
@@ -354,8 +361,7 @@ pub fn score_core_with(
     sim: impl Fn(usize, usize) -> Option<(f64, PairKind)>,
     shorter: impl Fn(usize, usize) -> usize,
     joined: impl FnOnce() -> (String, String),
-    name_specificity: impl Fn(usize) -> f64,
-    name_surnames: usize,
+    name: NameFacts<impl Fn(usize) -> f64>,
     keep_pairs: bool,
 ) -> NameScore {
     let mut out = NameScore {
@@ -371,7 +377,7 @@ pub fn score_core_with(
     }
     // What names a person: the first given name and the surname, all of its parts when the
     // list says which they are (else the last token).
-    let surname_from = nn - name_surnames.clamp(1, nn);
+    let surname_from = nn - name.surnames.clamp(1, nn);
     let is_end = |j: usize| j == 0 || j >= surname_from;
     let (q_hit, n_hit, n_paired, n_paired_specific, ends_paired, approximate, lone) =
         PAIRS.with(|all| {
@@ -402,7 +408,7 @@ pub fn score_core_with(
                     let n_weight = positioned(name_weights[pair.1], pair.1, nn);
                     n_hit += n_weight * c;
                     n_paired += n_weight;
-                    n_paired_specific += n_weight * name_specificity(pair.1);
+                    n_paired_specific += n_weight * (name.specificity)(pair.1);
                     if is_end(pair.1) {
                         ends_paired += name_weights[pair.1];
                     }
@@ -541,8 +547,10 @@ mod tests {
             },
             |i, j| q[i].text.len().min(n[j].text.len()),
             || (String::new(), String::new()),
-            |_| specificity,
-            surnames,
+            NameFacts {
+                specificity: |_| specificity,
+                surnames,
+            },
         )
         .score
     }
