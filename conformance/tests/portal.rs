@@ -849,3 +849,51 @@ async fn an_accounts_keys_share_its_quota_and_the_operator_grants_the_plan_it_as
     let text = customer.run(move |p| goto_text(p, &usage)).await;
     assert!(text.contains("5 of 10000 calls this month"), "{text}");
 }
+
+#[tokio::test]
+async fn sign_ups_from_one_address_are_throttled_before_they_become_a_flood_of_mail() {
+    let sink = SmtpSink::start().await;
+    let port = sink.port();
+    let server = TestServer::start_with(move |c| {
+        c.portal.signup = SignupMode::Open;
+        c.portal.smtp = Some(SmtpConfig {
+            host: "127.0.0.1".into(),
+            port,
+            security: SmtpSecurity::None,
+            username: None,
+            password: None,
+            from: "Suite <portal@localhost>".into(),
+        });
+    })
+    .await;
+    let mut visitor = conformance::forms::Visitor::new(&[&server]);
+    let signup = server.url("/portal/signup");
+    for i in 0..10 {
+        let email = format!("flood{i}@example.com");
+        let status = visitor
+            .submit(
+                &signup,
+                &signup,
+                &[
+                    ("email", &email),
+                    ("password", PASSWORD),
+                    ("confirm", PASSWORD),
+                ],
+            )
+            .await;
+        assert_eq!(status, 200, "sign-up {i}");
+        sink.wait_for(&email, MAIL).await;
+    }
+    let status = visitor
+        .submit(
+            &signup,
+            &signup,
+            &[
+                ("email", "flood10@example.com"),
+                ("password", PASSWORD),
+                ("confirm", PASSWORD),
+            ],
+        )
+        .await;
+    assert_eq!(status, 429, "the eleventh sign-up within the hour");
+}

@@ -11,6 +11,7 @@
 
 use chrono::Duration;
 use conformance::TestServer;
+use conformance::forms::Visitor;
 use suite_server::platform::{Api, Plan};
 
 async fn body_of(
@@ -196,94 +197,6 @@ async fn sweepers_of_two_replicas_racing_for_the_same_files_raise_no_error() {
             .expect("sweeps"),
         0
     );
-}
-
-/// The value of cookie `name` among `response`'s `Set-Cookie` headers.
-fn set_cookie(response: &reqwest::Response, name: &str) -> Option<String> {
-    response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix(&format!("{name}=")))
-        .map(|rest| rest.split(';').next().unwrap_or_default().to_owned())
-}
-
-/// A portal visitor over plain HTTP: its cookies, sent to whichever replica it asks.
-struct Visitor {
-    http: reqwest::Client,
-    cookies: Vec<(String, String)>,
-}
-
-impl Visitor {
-    /// A visitor trusting the test CA of each of `servers` that terminates TLS.
-    fn new(servers: &[&TestServer]) -> Visitor {
-        let mut builder = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none());
-        for pem in servers.iter().filter_map(|server| server.ca_pem()) {
-            builder = builder
-                .add_root_certificate(reqwest::Certificate::from_pem(pem.as_bytes()).expect("CA"));
-        }
-        Visitor {
-            http: builder.build().expect("client"),
-            cookies: Vec::new(),
-        }
-    }
-
-    fn cookie_header(&self) -> String {
-        self.cookies
-            .iter()
-            .map(|(n, v)| format!("{n}={v}"))
-            .collect::<Vec<_>>()
-            .join("; ")
-    }
-
-    fn keep(&mut self, response: &reqwest::Response) {
-        for name in ["suite_csrf", "suite_session"] {
-            if let Some(value) = set_cookie(response, name) {
-                self.cookies.retain(|(n, _)| n != name);
-                self.cookies.push((name.to_owned(), value));
-            }
-        }
-    }
-
-    async fn get(&mut self, url: &str) -> (u16, String) {
-        let response = self
-            .http
-            .get(url)
-            .header("cookie", self.cookie_header())
-            .send()
-            .await
-            .expect("the portal answers");
-        self.keep(&response);
-        (
-            response.status().as_u16(),
-            response.text().await.unwrap_or_default(),
-        )
-    }
-
-    /// GETs the form at `url` and posts `fields` to `action` with the form's CSRF token.
-    async fn submit(&mut self, url: &str, action: &str, fields: &[(&str, &str)]) -> u16 {
-        let (_, page) = self.get(url).await;
-        let csrf = page
-            .split("name=\"csrf\" value=\"")
-            .nth(1)
-            .and_then(|rest| rest.split('"').next())
-            .expect("the form's csrf field")
-            .to_owned();
-        let mut body: Vec<(&str, &str)> = vec![("csrf", csrf.as_str())];
-        body.extend_from_slice(fields);
-        let response = self
-            .http
-            .post(action)
-            .header("cookie", self.cookie_header())
-            .header("content-type", "application/x-www-form-urlencoded")
-            .body(conformance::forms::urlencoded(&body))
-            .send()
-            .await
-            .expect("the portal answers");
-        self.keep(&response);
-        response.status().as_u16()
-    }
 }
 
 #[tokio::test]

@@ -35,6 +35,11 @@ const RESET_PER_ACCOUNT: Throttle = Throttle {
     max: 3,
     window_secs: 3600,
 };
+/// Sign-ups per client address (each sends a mail: a form must not become a mail cannon).
+const SIGNUP_PER_ADDRESS: Throttle = Throttle {
+    max: 10,
+    window_secs: 3600,
+};
 /// Reset requests per client address.
 const RESET_PER_ADDRESS: Throttle = Throttle {
     max: 10,
@@ -263,6 +268,11 @@ pub async fn signup(
         let platform = &suite.platform;
         let db = platform.db();
         let now = platform.now().timestamp();
+        let subject = [format!("signup:address:{}", visit.client)];
+        if let Some(wait) = attempts::wait_for(db, &subject[0], SIGNUP_PER_ADDRESS, now).await? {
+            return Err(Problem::Throttled(wait));
+        }
+        attempts::record(db, &subject, now).await?;
         if suite.portal.config.signup == SignupMode::Invite
             && links::take(db, Purpose::Invite, &invite, now)
                 .await?
