@@ -7,6 +7,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use suite_server::portal::mail::{SmtpConfig, SmtpSecurity};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::JoinHandle;
@@ -60,6 +61,18 @@ impl SmtpSink {
     /// The port it listens on (on 127.0.0.1).
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The portal's `[portal.smtp]` that sends its mail here (plain SMTP on loopback).
+    pub fn config(&self) -> SmtpConfig {
+        SmtpConfig {
+            host: "127.0.0.1".into(),
+            port: self.port(),
+            security: SmtpSecurity::None,
+            username: None,
+            password: None,
+            from: "Suite <portal@localhost>".into(),
+        }
     }
 
     /// Every message received so far, oldest first.

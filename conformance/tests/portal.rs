@@ -17,7 +17,6 @@ use conformance::forms::urlencoded;
 use conformance::smtp_sink::SmtpSink;
 use conformance::{TestServer, status_of};
 use suite_server::portal::config::SignupMode;
-use suite_server::portal::mail::{SmtpConfig, SmtpSecurity};
 
 const OPERATOR_TOKEN: &str = "portal-operator-token";
 /// A password any strength rule accepts.
@@ -39,19 +38,12 @@ struct Portal {
 impl Portal {
     async fn start(signup: SignupMode) -> Portal {
         let sink = SmtpSink::start().await;
-        let port = sink.port();
+        let smtp = sink.config();
         // Plain http whatever SUITE_TEST_TLS says: the browser does not know the test CA.
         let server = TestServer::start_http_with(move |c| {
             c.platform.operator_token = OPERATOR_TOKEN.into();
             c.portal.signup = signup;
-            c.portal.smtp = Some(SmtpConfig {
-                host: "127.0.0.1".into(),
-                port,
-                security: SmtpSecurity::None,
-                username: None,
-                password: None,
-                from: "Suite <portal@localhost>".into(),
-            });
+            c.portal.smtp = Some(smtp);
         })
         .await;
         let browser = blocking(Browser::launch).await;
@@ -853,17 +845,10 @@ async fn an_accounts_keys_share_its_quota_and_the_operator_grants_the_plan_it_as
 #[tokio::test]
 async fn sign_ups_from_one_address_are_throttled_before_they_become_a_flood_of_mail() {
     let sink = SmtpSink::start().await;
-    let port = sink.port();
+    let smtp = sink.config();
     let server = TestServer::start_with(move |c| {
         c.portal.signup = SignupMode::Open;
-        c.portal.smtp = Some(SmtpConfig {
-            host: "127.0.0.1".into(),
-            port,
-            security: SmtpSecurity::None,
-            username: None,
-            password: None,
-            from: "Suite <portal@localhost>".into(),
-        });
+        c.portal.smtp = Some(smtp);
     })
     .await;
     let mut visitor = conformance::forms::Visitor::new(&[&server]);

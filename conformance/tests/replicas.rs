@@ -202,17 +202,10 @@ async fn sweepers_of_two_replicas_racing_for_the_same_files_raise_no_error() {
 #[tokio::test]
 async fn a_portal_login_holds_on_every_replica_and_its_throttle_counts_across_them() {
     let sink = conformance::smtp_sink::SmtpSink::start().await;
-    let port = sink.port();
+    let smtp = sink.config();
     let first = TestServer::start_with(move |c| {
         c.portal.signup = suite_server::portal::config::SignupMode::Open;
-        c.portal.smtp = Some(suite_server::portal::mail::SmtpConfig {
-            host: "127.0.0.1".into(),
-            port,
-            security: suite_server::portal::mail::SmtpSecurity::None,
-            username: None,
-            password: None,
-            from: "Suite <portal@localhost>".into(),
-        });
+        c.portal.smtp = Some(smtp);
     })
     .await;
     let second = first.start_replica().await;
