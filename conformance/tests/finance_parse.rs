@@ -203,6 +203,32 @@ async fn a_real_scanned_receipt_gives_its_date_and_total() {
     assert_eq!(parsed.total.map(cents), Some(900), "{parsed:#?}");
 }
 
+/// SROIE's receipt 003 prints its date in small thermal type that Tesseract reads as
+/// `2512/2018` at the photo's own size: the second reading, enlarged, gives it back.
+#[tokio::test]
+async fn a_date_the_first_reading_lost_comes_from_the_enlarged_second_one() {
+    let server = server().await;
+    let key = server.key(Plan::Unlimited, &[Api::Finance]).await;
+    let client = server.client(&key);
+    let scan = std::fs::read("../../shared/data/receipts/sroie/img/003.jpg")
+        .expect("the shared SROIE receipt beside the repository");
+    let parsed = client
+        .finance_parse()
+        .file(upload("receipt.jpg", scan))
+        .send()
+        .await
+        .expect("scan parsed")
+        .into_inner();
+    // SROIE's key for this receipt: 25/12/2018, 80.90.
+    assert_eq!(
+        parsed.date.as_ref().map(|d| d.to_string()).as_deref(),
+        Some("2018-12-25"),
+        "{parsed:#?}"
+    );
+    assert_eq!(parsed.total.map(cents), Some(8090), "{parsed:#?}");
+    assert_eq!(server.used(&key, Api::Finance).await, 1, "two readings, one call");
+}
+
 #[tokio::test]
 async fn bad_uploads_are_refused_before_they_are_charged() {
     let server = server().await;

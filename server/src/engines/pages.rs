@@ -213,14 +213,28 @@ pub async fn pdf_page_count(pdf: &[u8], max_pages: usize) -> Result<usize, Pages
     Ok(info.pages)
 }
 
-/// How scans are OCRed: Tesseract language codes, the page's layout, and whether a page
-/// photographed off square is straightened first (its boxes are then on the straightened
-/// page, so a reader that paints on the original keeps this off).
+/// How scans are OCRed: Tesseract language codes, the page's layout, whether a page
+/// photographed off square is straightened first, and how much it is enlarged (1 for its own
+/// size). Boxes are on the page as read (straightened, enlarged), so a reader that paints on
+/// the original keeps `deskew` off and `magnify` at 1.
 #[derive(Debug, Clone, Copy)]
 pub struct Scan<'a> {
     pub languages: &'a [&'a str],
     pub layout: Layout,
     pub deskew: bool,
+    pub magnify: f32,
+}
+
+impl<'a> Scan<'a> {
+    /// A page read at its own size.
+    pub fn new(languages: &'a [&'a str], layout: Layout, deskew: bool) -> Scan<'a> {
+        Scan {
+            languages,
+            layout,
+            deskew,
+            magnify: 1.0,
+        }
+    }
 }
 
 /// Reads every page of an upload; scans are OCRed as `scan` says.
@@ -235,10 +249,10 @@ pub async fn read(
         Source::Image(_) => {
             let gray = {
                 let bytes = bytes.to_vec();
-                let deskew = scan.deskew;
+                let (deskew, magnify) = (scan.deskew, scan.magnify);
                 blocking(move || {
                     raster::decode(&bytes, &limits.raster())
-                        .map(|d| ocr_input(raster::gray(&d.image), deskew))
+                        .map(|d| ocr_input(raster::gray(&d.image), deskew, magnify))
                 })
                 .await??
             };
@@ -321,10 +335,12 @@ async fn read_layer(
             )));
         }
     };
-    let image = if scan.deskew {
-        let limits = limits.raster();
-        blocking(move || raster::decode_pnm_gray(&image, &limits).map(|page| ocr_input(page, true)))
-            .await??
+    let image = if scan.deskew || scan.magnify != 1.0 {
+        let (limits, deskew, magnify) = (limits.raster(), scan.deskew, scan.magnify);
+        blocking(move || {
+            raster::decode_pnm_gray(&image, &limits).map(|page| ocr_input(page, deskew, magnify))
+        })
+        .await??
     } else {
         image
     };
@@ -332,7 +348,22 @@ async fn read_layer(
 }
 
 /// The gray page as the OCR engine reads it, straightened first when asked.
-fn ocr_input(page: image::GrayImage, deskew: bool) -> Vec<u8> {
+/// The page as Tesseract reads it: enlarged by `magnify` (bicubic; less if its longest side
+/// would pass the limit), then straightened when asked.
+fn ocr_input(page: image::GrayImage, deskew: bool, magnify: f32) -> Vec<u8> {
+    let longest = page.width().max(page.height()).max(1) as f32;
+    let magnify = magnify.min(MAX_SIDE as f32 / longest);
+    let page = if magnify > 1.0 {
+        let side = |pixels: u32| ((pixels as f32 * magnify).round() as u32).clamp(1, MAX_SIDE);
+        image::imageops::resize(
+            &page,
+            side(page.width()),
+            side(page.height()),
+            image::imageops::FilterType::CatmullRom,
+        )
+    } else {
+        page
+    };
     match deskew.then(|| deskew::straighten(&page)).flatten() {
         Some((straight, _)) => raster::pnm(&straight),
         None => raster::pnm(&page),
@@ -402,5 +433,23 @@ mod tests {
             assert_eq!(original.bbox, read.bbox);
             assert_eq!(original.confidence, read.confidence);
         }
+    }
+
+    #[test]
+    fn a_scan_is_enlarged_for_ocr_as_asked_and_never_past_the_side_limit() {
+        let limits = raster::Limits {
+            max_pixels: u64::MAX,
+            max_side: u32::MAX,
+        };
+        let size = |page: image::GrayImage, magnify: f32| {
+            let read =
+                raster::decode_pnm_gray(&ocr_input(page, false, magnify), &limits).expect("a PNM");
+            (read.width(), read.height())
+        };
+        let page = || image::GrayImage::from_pixel(100, 40, image::Luma([255]));
+        assert_eq!(size(page(), 1.0), (100, 40));
+        assert_eq!(size(page(), 1.5), (150, 60));
+        let tall = image::GrayImage::from_pixel(20, MAX_SIDE / 2, image::Luma([255]));
+        assert_eq!(size(tall, 3.0), (40, MAX_SIDE));
     }
 }

@@ -5,11 +5,12 @@
 
 use super::audit::{self, AuditError};
 use super::fraud::{self, SignalKind, pdf_fonts, pdf_forensics};
-use super::parse::{self, Parsed};
+use super::parse::{self, Parsed, second_look};
 use super::{Finance, MAX_CSV_ROWS, wire};
 use crate::engines::digest::sha256_hex;
 use crate::engines::ocr::Layout;
 use crate::engines::pages::{self, Source};
+use crate::engines::raster;
 use crate::engines::words::Word;
 use crate::generated::api::{FinanceAuditForm, FinanceFraudCheckForm, FinanceParseForm};
 use crate::generated::types;
@@ -101,26 +102,28 @@ impl Finance {
         }
     }
 
-    /// The words of every page, in reading order.
+    /// The words of every page, in reading order; scans enlarged by `magnify`.
     async fn words(
         &self,
         upload: &Upload,
         source: Source,
         language: Option<types::FinanceLanguage>,
+        magnify: f32,
     ) -> Result<Vec<Vec<Word>>, ApiError> {
-        let pages = pages::read(
-            &upload.bytes,
-            source,
-            self.limits,
-            &self.ocr,
-            pages::Scan {
-                languages: wire::tesseract_codes(language),
-                layout: Layout::Rows,
-                deskew: true,
-            },
-        )
-        .await?;
+        let scan = pages::Scan {
+            magnify,
+            ..pages::Scan::new(wire::tesseract_codes(language), Layout::Rows, true)
+        };
+        let pages = pages::read(&upload.bytes, source, self.limits, &self.ocr, scan).await?;
         Ok(pages.iter().map(pages::Page::word_list).collect())
+    }
+
+    /// Whether an image enlarged for a second reading stays within the pixel limit.
+    fn fits_enlarged(&self, upload: &Upload) -> bool {
+        let magnified = f64::from(second_look::MAGNIFY).powi(2);
+        raster::dimensions(&upload.bytes).is_ok_and(|(_, width, height)| {
+            f64::from(width) * f64::from(height) * magnified <= self.limits.max_pixels as f64
+        })
     }
 
     /// The fields of a receipt or invoice; 422 when neither a total nor an item is found.
@@ -132,7 +135,7 @@ impl Finance {
         today: chrono::NaiveDate,
     ) -> Result<(Source, Vec<Vec<Word>>, Parsed), ApiError> {
         let source = page_source(upload, READER)?;
-        let words = self.words(upload, source, language).await?;
+        let words = self.words(upload, source, language, 1.0).await?;
         // Without a language the scan is read in English and the rules guess the language
         // from the words (a born-digital PDF in any of the 12 reads right).
         let hints = parse::Hints {
@@ -140,7 +143,17 @@ impl Finance {
             doc_type: doc_type.map(wire::doc_type_in),
             today: Some(today),
         };
-        let parsed = parse::parse(&words, &hints);
+        let mut parsed = parse::parse(&words, &hints);
+        if matches!(source, Source::Image(_))
+            && second_look::needed(&parsed)
+            && self.fits_enlarged(upload)
+        {
+            let enlarged = self
+                .words(upload, source, language, second_look::MAGNIFY)
+                .await?;
+            let second = parse::parse(&enlarged, &hints);
+            parsed = second_look::merge(parsed, second);
+        }
         Ok((source, words, parsed))
     }
 
@@ -169,7 +182,7 @@ impl Finance {
         let statement = match statement_source(&form.file)? {
             Statement::Csv(text) => audit::read_csv(text.as_bytes(), &hints, MAX_CSV_ROWS)?,
             Statement::Pages(source) => {
-                let words = self.words(&form.file, source, form.language).await?;
+                let words = self.words(&form.file, source, form.language, 1.0).await?;
                 audit::read_pages(&words, &hints)?
             }
         };

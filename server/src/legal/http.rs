@@ -143,11 +143,7 @@ impl Legal {
     ) -> Result<Extracted, ApiError> {
         match format_of(upload, part)? {
             Format::Pdf => {
-                let scan = pages::Scan {
-                    languages: wire::tesseract_codes(language),
-                    layout: Layout::Auto,
-                    deskew: true,
-                };
+                let scan = pages::Scan::new(wire::tesseract_codes(language), Layout::Auto, true);
                 let pages =
                     pages::read(&upload.bytes, Source::Pdf, self.limits, &self.ocr, scan).await?;
                 let text: Vec<String> = pages.into_iter().map(|p| p.text).collect();

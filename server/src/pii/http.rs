@@ -294,11 +294,7 @@ impl Pii {
             source,
             self.limits,
             &self.ocr,
-            pages::Scan {
-                languages: tesseract_codes(scan.language),
-                layout: Layout::Auto,
-                deskew: false,
-            },
+            pages::Scan::new(tesseract_codes(scan.language), Layout::Auto, false),
         )
         .await?;
         let entities = entities::find(&pages, scan.language, &scan.options);

@@ -30,6 +30,7 @@ mod labels;
 mod language;
 mod legal_forms;
 mod rows;
+pub mod second_look;
 mod text;
 mod totals;
 mod vendor;
@@ -106,6 +107,9 @@ pub struct Parsed {
     /// A labelled date that is no date at all (`31/02/2026`), when no date could be read.
     pub impossible_date: Option<Field<String>>,
     pub total: Option<Field<i64>>,
+    /// Whether the total agrees with the items, subtotal + tax, cash − change or a second
+    /// total line (or comes from a text layer): a total no other line confirms may be misread.
+    pub total_checked: bool,
     pub subtotal: Option<Field<i64>>,
     pub tax: Option<Field<i64>>,
     /// Percent (6.0 for 6 %), when one rate is written.
@@ -242,6 +246,7 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
                 page,
             }
         }),
+        total_checked: totals.total.is_some() && totals.checked,
         total: money(totals.total),
         subtotal: money(totals.subtotal),
         tax: money(totals.tax),

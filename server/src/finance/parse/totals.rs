@@ -55,6 +55,9 @@ pub struct Totals {
     pub tax: Option<Pick>,
     /// The tax rate in percent and its row.
     pub tax_rate: Option<(f64, usize)>,
+    /// Whether the total agrees with the rest of the document (the items, subtotal + tax,
+    /// cash − change, a second total line), or was printed in a text layer.
+    pub checked: bool,
 }
 
 /// The first row of the totals block: the first subtotal, total or tax row with an amount.
@@ -138,11 +141,23 @@ pub fn totals_of(
         },
         None => derived,
     };
+    let paid = paid_amounts(block, from, zero_decimal);
+    let confirmed = |cents: i64| {
+        evidence.paid == Some(cents) || evidence.sums.contains(&cents) || paid.contains(&cents)
+    };
+    let checked = match (labelled, total) {
+        (Some((pick, consistent)), Some(total)) if total.cents == pick.cents => {
+            printed_exactly || consistent || evidence.verified || confirmed(total.cents)
+        }
+        (_, Some(total)) => confirmed(total.cents),
+        (_, None) => false,
+    };
     Totals {
         total,
         subtotal,
         tax,
         tax_rate,
+        checked,
     }
 }
 

@@ -54,6 +54,7 @@ pub async fn run(config: Config, data: &Path, verbose: bool) -> Result<()> {
     let scratch = tempfile::tempdir()?;
     let (running, api) = bench_server(config, scratch.path().join("data"), &[Api::Finance]).await?;
     let (mut vendor, mut date, mut total) = (Tally::default(), Tally::default(), Tally::default());
+    let mut timings = Vec::with_capacity(receipts.len());
     for image in &receipts {
         let stem = image
             .file_stem()
@@ -64,6 +65,7 @@ pub async fn run(config: Config, data: &Path, verbose: bool) -> Result<()> {
         )?)
         .with_context(|| format!("the key of {stem}"))?;
         let bytes = std::fs::read(image)?;
+        let started = std::time::Instant::now();
         let parsed: serde_json::Value = match api
             .post(
                 "/v1/compliance/finance/parse",
@@ -77,6 +79,7 @@ pub async fn run(config: Config, data: &Path, verbose: bool) -> Result<()> {
                 serde_json::Value::Null
             }
         };
+        timings.push(started.elapsed());
         let read_vendor = parsed["vendor"].as_str().unwrap_or_default();
         let read_date = parsed["date"].as_str().unwrap_or_default();
         let read_total = parsed["total"].as_f64();
@@ -97,9 +100,15 @@ pub async fn run(config: Config, data: &Path, verbose: bool) -> Result<()> {
         }
     }
     running.close().await?;
+    timings.sort();
+    let mean = timings.iter().sum::<std::time::Duration>() / timings.len().max(1) as u32;
     println!(
-        "finance evaluate: {} SROIE receipts parsed through the API (exact match)",
-        receipts.len()
+        "finance evaluate: {} SROIE receipts parsed through the API (exact match); \
+         time a receipt: mean {} ms, p50 {} ms, max {} ms",
+        receipts.len(),
+        mean.as_millis(),
+        timings.get(timings.len() / 2).map_or(0, |t| t.as_millis()),
+        timings.last().map_or(0, |t| t.as_millis()),
     );
     println!("| field | right | accuracy | target |");
     println!("|---|---|---|---|");

@@ -80,11 +80,7 @@ pub async fn run(config: Config, data: &Path, json: bool, dump: Option<&Path>) -
             Source::Image(RasterFormat::Png),
             limits,
             &ocr,
-            pages::Scan {
-                languages: tesseract_codes(Language::En),
-                layout: Layout::Auto,
-                deskew: false,
-            },
+            pages::Scan::new(tesseract_codes(Language::En), Layout::Auto, false),
         )
         .await
         .map_err(|e| anyhow::anyhow!("reading sentence {index}: {e}"))?;

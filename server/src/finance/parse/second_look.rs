@@ -1,0 +1,126 @@
+//! A second reading of a hard scan. Small print on thermal paper (a 460-pixel-wide receipt
+//! photo) loses digits and slashes to OCR; read again enlarged, the same page often gives the
+//! date or the total that the first reading lost, and garbles something else instead. So a
+//! page is read twice only when the first reading found no date, or no total that anything
+//! else on the page confirms (the items, subtotal + tax, cash − change, a payment line), and
+//! the second reading only fills what the first left open: the date when the first had none,
+//! and the totals block (with its items) when the first had no total, or an unconfirmed one
+//! where the second has a confirmed one. Whatever else the first reading found stays.
+
+use super::Parsed;
+
+/// How much a scan is enlarged for its second reading (Tesseract reads best with capital
+/// letters 20–30 pixels high; receipts photographed whole often have 12–16).
+pub const MAGNIFY: f32 = 1.5;
+
+/// Whether a scan's first reading found no date, or no total the page confirms.
+pub fn needed(first: &Parsed) -> bool {
+    first.date.is_none() || !first.total_checked
+}
+
+/// The first reading with what the second one read more surely.
+pub fn merge(first: Parsed, second: Parsed) -> Parsed {
+    let mut merged = first;
+    if merged.date.is_none() && second.date.is_some() {
+        merged.date = second.date;
+        merged.impossible_date = None;
+    }
+    let second_total_better = match (&merged.total, &second.total) {
+        (None, Some(_)) => true,
+        (Some(_), Some(_)) => !merged.total_checked && second.total_checked,
+        (_, None) => false,
+    };
+    if second_total_better {
+        merged.total = second.total;
+        merged.total_checked = second.total_checked;
+        merged.subtotal = second.subtotal;
+        merged.tax = second.tax;
+        merged.tax_rate = second.tax_rate;
+        merged.line_items = second.line_items;
+    }
+    merged
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDate;
+
+    use super::super::test_support::page;
+    use super::super::{Hints, parse};
+    use super::*;
+
+    fn read(lines: &[&str]) -> Parsed {
+        parse(&[page(lines)], &Hints::default())
+    }
+
+    const CONFIRMED: &[&str] = &[
+        "KEDAI MAJU SDN BHD",
+        "Date: 12/03/2018",
+        "PEN 2 x 1.50       3.00",
+        "BOOK               5.00",
+        "TOTAL              8.00",
+        "CASH              10.00",
+        "CHANGE             2.00",
+    ];
+
+    #[test]
+    fn only_a_page_with_no_date_or_no_confirmed_total_is_read_again() {
+        assert!(!needed(&read(CONFIRMED)));
+        let unconfirmed = read(&["KEDAI MAJU SDN BHD", "Date: 12/03/2018", "TOTAL  8.00"]);
+        assert!(!unconfirmed.total_checked);
+        assert!(needed(&unconfirmed));
+        let mut undated = CONFIRMED.to_vec();
+        undated.remove(1);
+        assert!(needed(&read(&undated)));
+        assert!(needed(&read(&["KEDAI MAJU SDN BHD", "Date: 12/03/2018"])));
+    }
+
+    #[test]
+    fn the_second_reading_fills_a_missing_date_and_total_only() {
+        let first = read(&[
+            "KEDAI MAJU SDN BHD",
+            "Date: 1203/2018",
+            "PEN 2 x 1.50       3.00",
+            "BOOK               5.00",
+        ]);
+        assert!(first.date.is_none() && first.total.is_none());
+        let second = read(&[
+            "KEDAI MAJU SON BHD",
+            "Date: 12/03/2018",
+            "PEN 2 x 1.50       3.00",
+            "BOOK               5.00",
+            "TOTAL              8.00",
+        ]);
+        let merged = merge(first.clone(), second);
+        assert_eq!(
+            merged.date.as_ref().map(|f| f.value),
+            NaiveDate::from_ymd_opt(2018, 3, 12)
+        );
+        assert_eq!(merged.total.as_ref().map(|f| f.value), Some(800));
+        assert_eq!(
+            merged.vendor, first.vendor,
+            "the vendor stays the first one"
+        );
+    }
+
+    #[test]
+    fn a_total_is_replaced_only_by_one_the_page_confirms() {
+        let unconfirmed = read(&["KEDAI MAJU SDN BHD", "Date: 12/03/2018", "TOTAL  6.00"]);
+        let confirmed = read(CONFIRMED);
+        assert!(confirmed.total_checked, "cash − change confirms the total");
+        let merged = merge(unconfirmed.clone(), confirmed.clone());
+        assert_eq!(merged.total.as_ref().map(|f| f.value), Some(800));
+        assert!(merged.total_checked);
+        assert_eq!(
+            merged.line_items, confirmed.line_items,
+            "items come with their total"
+        );
+
+        let other_unconfirmed = read(&["KEDAI MAJU SDN BHD", "TOTAL  9.00"]);
+        let kept = merge(unconfirmed.clone(), other_unconfirmed);
+        assert_eq!(kept.total.as_ref().map(|f| f.value), Some(600));
+        let kept = merge(confirmed, unconfirmed);
+        assert_eq!(kept.total.as_ref().map(|f| f.value), Some(800));
+        assert!(kept.total_checked);
+    }
+}
