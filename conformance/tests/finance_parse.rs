@@ -226,7 +226,11 @@ async fn a_date_the_first_reading_lost_comes_from_the_enlarged_second_one() {
         "{parsed:#?}"
     );
     assert_eq!(parsed.total.map(cents), Some(8090), "{parsed:#?}");
-    assert_eq!(server.used(&key, Api::Finance).await, 1, "two readings, one call");
+    assert_eq!(
+        server.used(&key, Api::Finance).await,
+        1,
+        "two readings, one call"
+    );
 }
 
 #[tokio::test]

@@ -1,11 +1,13 @@
 //! A second reading of a hard scan. Small print on thermal paper (a 460-pixel-wide receipt
 //! photo) loses digits and slashes to OCR; read again enlarged, the same page often gives the
 //! date or the total that the first reading lost, and garbles something else instead. So a
-//! page is read twice only when the first reading found no date, or no total that anything
-//! else on the page confirms (the items, subtotal + tax, cash − change, a payment line), and
-//! the second reading only fills what the first left open: the date when the first had none,
-//! and the totals block (with its items) when the first had no total, or an unconfirmed one
-//! where the second has a confirmed one. Whatever else the first reading found stays.
+//! page is read twice only when the first reading found no date or no total at all, and the
+//! second reading only fills what the first left open: the date when the first had none, and
+//! the totals block (with its items) when the first had no total, or an unconfirmed one where
+//! the second has one the page confirms (the items, subtotal + tax, cash − change, a payment
+//! line). Whatever else the first reading found stays. (Reading again every page whose total
+//! is unconfirmed, 16 of SROIE's 40, cost 55 % more time on average and gained nothing over
+//! this: a confirmed total in the enlarged reading is as often a misread as a repair.)
 
 use super::Parsed;
 
@@ -13,9 +15,9 @@ use super::Parsed;
 /// letters 20–30 pixels high; receipts photographed whole often have 12–16).
 pub const MAGNIFY: f32 = 1.5;
 
-/// Whether a scan's first reading found no date, or no total the page confirms.
+/// Whether a scan's first reading found no date or no total.
 pub fn needed(first: &Parsed) -> bool {
-    first.date.is_none() || !first.total_checked
+    first.date.is_none() || first.total.is_none()
 }
 
 /// The first reading with what the second one read more surely.
@@ -64,11 +66,11 @@ mod tests {
     ];
 
     #[test]
-    fn only_a_page_with_no_date_or_no_confirmed_total_is_read_again() {
+    fn only_a_page_with_no_date_or_no_total_is_read_again() {
         assert!(!needed(&read(CONFIRMED)));
         let unconfirmed = read(&["KEDAI MAJU SDN BHD", "Date: 12/03/2018", "TOTAL  8.00"]);
         assert!(!unconfirmed.total_checked);
-        assert!(needed(&unconfirmed));
+        assert!(!needed(&unconfirmed), "an unconfirmed total is a total");
         let mut undated = CONFIRMED.to_vec();
         undated.remove(1);
         assert!(needed(&read(&undated)));
