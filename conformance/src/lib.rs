@@ -337,6 +337,18 @@ impl TestServer {
         (status, response.json().await.expect("a JSON answer"))
     }
 
+    /// One call of the cheapest operation (a valid card number) with `secret`, for tests of
+    /// what surrounds every call (quota, headers, storage): the raw response.
+    pub async fn validate_a_card(&self, secret: &str) -> reqwest::Response {
+        self.raw()
+            .post(self.url("/v1/dev/validate/creditcard/validate"))
+            .header("X-API-Key", secret)
+            .json(&serde_json::json!({ "number": "4111 1111 1111 1111" }))
+            .send()
+            .await
+            .expect("the API answers")
+    }
+
     /// POSTs a form of `file` and one text field (a value the generated client's types
     /// cannot carry, such as an unknown enum value) with `secret`: the status and the error
     /// message.

@@ -739,14 +739,7 @@ async fn a_forgotten_password_is_reset_through_the_emailed_link() {
 
 /// `X-RateLimit-Limit` of a validation call made with `secret`.
 async fn monthly_limit(server: &TestServer, secret: &str) -> String {
-    let response = server
-        .raw()
-        .post(server.url("/v1/dev/validate/creditcard/validate"))
-        .header("X-API-Key", secret)
-        .json(&serde_json::json!({ "number": "4111 1111 1111 1111" }))
-        .send()
-        .await
-        .expect("the API answers");
+    let response = server.validate_a_card(secret).await;
     assert_eq!(response.status().as_u16(), 200);
     response
         .headers()
@@ -825,6 +818,11 @@ async fn an_accounts_keys_share_its_quota_and_the_operator_grants_the_plan_it_as
         .await;
     assert!(text.contains(email), "{text}");
     assert!(text.contains("validate 3"), "this month's calls: {text}");
+    for key in [&first, &second] {
+        let prefix: String = key.chars().take(12).collect();
+        assert!(text.contains(&format!("({prefix}…)")), "{prefix}: {text}");
+        assert!(!text.contains(key.as_str()), "never the whole key: {text}");
+    }
     let text = operator
         .run(|p| {
             p.click_button("Grant")?;

@@ -80,14 +80,7 @@ async fn readyz(server: &TestServer) -> u16 {
 }
 
 async fn validate(server: &TestServer, secret: &str) -> (u16, serde_json::Value, Option<String>) {
-    let response = server
-        .raw()
-        .post(server.url("/v1/dev/validate/creditcard/validate"))
-        .header("X-API-Key", secret)
-        .json(&serde_json::json!({ "number": "4111 1111 1111 1111" }))
-        .send()
-        .await
-        .expect("an answer");
+    let response = server.validate_a_card(secret).await;
     let status = response.status().as_u16();
     let retry_after = response
         .headers()

@@ -1,6 +1,8 @@
 //! API keys: created with 192 random bits, shown once, stored only as SHA-256 with a short
 //! visible prefix; each key has one subscription (with a plan) per API it may call.
 
+use std::collections::HashMap;
+
 use anyhow::{Context, Result, bail};
 use rand::RngCore;
 use serde::Serialize;
@@ -81,17 +83,39 @@ pub async fn create(
     subscriptions: &[(Api, Plan)],
     now: i64,
 ) -> Result<IssuedKey> {
+    insert(db, name, None, subscriptions, now).await
+}
+
+/// A key of a portal account: its plans and quota are the account's.
+pub async fn create_for_account(
+    db: &Db,
+    account_id: &str,
+    name: &str,
+    now: i64,
+) -> Result<IssuedKey> {
+    insert(db, name, Some(account_id), &[], now).await
+}
+
+async fn insert(
+    db: &Db,
+    name: &str,
+    account_id: Option<&str>,
+    subscriptions: &[(Api, Plan)],
+    now: i64,
+) -> Result<IssuedKey> {
     let id = format!("key_{}", random_base58(10));
     let secret = new_secret();
     let prefix: String = secret.chars().take(VISIBLE_PREFIX_LEN).collect();
     sqlx::query(
-        "INSERT INTO api_keys (id, name, prefix, hash, created_at) VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO api_keys (id, name, prefix, hash, created_at, account_id) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(&id)
     .bind(name)
     .bind(&prefix)
     .bind(hash_secret(&secret))
     .bind(now)
+    .bind(account_id)
     .execute(&db.pool)
     .await
     .context("storing the key")?;
@@ -155,19 +179,22 @@ async fn load(db: &Db, which: Which<'_>) -> Result<Vec<KeyInfo>> {
         subscriptions_query = subscriptions_query.bind(bound);
     }
     let rows = keys_query.fetch_all(&db.pool).await?;
-    let subs = subscriptions_query.fetch_all(&db.pool).await?;
+    let mut subscriptions_of: HashMap<String, Vec<Subscription>> = HashMap::new();
+    for row in subscriptions_query.fetch_all(&db.pool).await? {
+        let key_id: String = row.try_get("key_id")?;
+        let api = Api::parse(&row.try_get::<String, _>("api")?);
+        let plan = Plan::parse(&row.try_get::<String, _>("plan")?);
+        if let (Some(api), Some(plan)) = (api, plan) {
+            subscriptions_of
+                .entry(key_id)
+                .or_default()
+                .push(Subscription { api, plan });
+        }
+    }
     let mut keys = Vec::with_capacity(rows.len());
     for row in rows {
         let id: String = row.try_get("id")?;
-        let subscriptions = subs
-            .iter()
-            .filter(|s| s.try_get::<String, _>("key_id").ok().as_deref() == Some(id.as_str()))
-            .filter_map(|s| {
-                let api = Api::parse(&s.try_get::<String, _>("api").ok()?)?;
-                let plan = Plan::parse(&s.try_get::<String, _>("plan").ok()?)?;
-                Some(Subscription { api, plan })
-            })
-            .collect();
+        let subscriptions = subscriptions_of.remove(&id).unwrap_or_default();
         keys.push(KeyInfo {
             name: row.try_get("name")?,
             prefix: row.try_get("prefix")?,

@@ -14,10 +14,9 @@ use super::visit::Visit;
 use crate::Suite;
 use crate::platform::Api;
 use crate::platform::clock::period_of;
-use crate::platform::keys;
 use crate::portal::store::attempts::{self, Throttle};
 use crate::portal::store::sessions::{self, Holder};
-use crate::portal::store::{accounts, usage};
+use crate::portal::store::{accounts, overview};
 
 /// Operator sessions are short: one hour.
 const OPERATOR_SESSION_SECS: i64 = 3600;
@@ -38,15 +37,15 @@ async fn overview(
     invitation: Option<&crate::portal::Invitation>,
 ) -> Result<Reply, Problem> {
     let db = suite.platform.db();
-    let period = [period_of(suite.platform.now())];
+    let period = period_of(suite.platform.now());
     let mut rows = Vec::new();
     let mut requests = Vec::new();
-    for account in accounts::all(db).await? {
-        let plans = accounts::plans(db, &account.id).await?;
+    for seen in overview::all(db, &period).await? {
+        let account = &seen.account;
         let mut usage_parts = Vec::new();
-        for standing in &plans {
-            let used = usage::monthly(db, &account.id, standing.api, &period).await?;
-            usage_parts.push(format!("{} {}", standing.api, used[0]));
+        for standing in &seen.plans {
+            let used = seen.used.get(&standing.api).copied().unwrap_or(0);
+            usage_parts.push(format!("{} {used}", standing.api));
             if let Some(requested) = standing.requested {
                 requests.push(json!({
                     "account": account.id,
@@ -57,10 +56,10 @@ async fn overview(
                 }));
             }
         }
-        let keys: Vec<String> = keys::of_account(db, &account.id)
-            .await?
-            .into_iter()
-            .map(|k| format!("{} ({}…)", k.name, k.prefix))
+        let keys: Vec<String> = seen
+            .keys
+            .iter()
+            .map(|(name, prefix)| format!("{name} ({prefix}…)"))
             .collect();
         rows.push(json!({
             "id": account.id,
@@ -69,7 +68,7 @@ async fn overview(
             "created": DateTime::from_timestamp(account.created_at, 0)
                 .map(|t| t.format("%Y-%m-%d").to_string())
                 .unwrap_or_default(),
-            "plans": plans.iter()
+            "plans": seen.plans.iter()
                 .filter_map(|p| Some(format!("{} {}", p.api, p.plan?.name())))
                 .collect::<Vec<_>>().join(", "),
             "keys": keys.join(", "),

@@ -27,7 +27,7 @@ pub struct AccountPlan {
     pub requested: Option<Plan>,
 }
 
-fn account(row: &sqlx::any::AnyRow) -> Result<Account> {
+pub fn account(row: &sqlx::any::AnyRow) -> Result<Account> {
     Ok(Account {
         id: row.try_get("id")?,
         email: row.try_get("email")?,
@@ -98,30 +98,39 @@ pub async fn set_password(db: &Db, email: &str, password_hash: &str) -> Result<O
 
 /// The account's standing with every API it has a plan or a request for, in the suite's order.
 pub async fn plans(db: &Db, account_id: &str) -> Result<Vec<AccountPlan>> {
-    let rows =
-        sqlx::query("SELECT api, plan, requested_plan FROM account_plans WHERE account_id = $1")
-            .bind(account_id)
-            .fetch_all(&db.pool)
-            .await?;
+    let rows = sqlx::query(
+        "SELECT account_id, api, plan, requested_plan FROM account_plans WHERE account_id = $1",
+    )
+    .bind(account_id)
+    .fetch_all(&db.pool)
+    .await?;
     let mut plans: Vec<AccountPlan> = rows
         .iter()
-        .filter_map(|row| {
-            let api = Api::parse(&row.try_get::<String, _>("api").ok()?)?;
-            let plan = |column| {
-                row.try_get::<Option<String>, _>(column)
-                    .ok()
-                    .flatten()
-                    .and_then(|p| Plan::parse(&p))
-            };
-            Some(AccountPlan {
-                api,
-                plan: plan("plan"),
-                requested: plan("requested_plan"),
-            })
-        })
+        .filter_map(account_plan)
+        .map(|(_, plan)| plan)
         .collect();
     plans.sort_by_key(|p| p.api);
     Ok(plans)
+}
+
+/// An `account_plans` row: the account's id and its standing with one API (`None` for an
+/// API or plan this build does not know).
+pub fn account_plan(row: &sqlx::any::AnyRow) -> Option<(String, AccountPlan)> {
+    let api = Api::parse(&row.try_get::<String, _>("api").ok()?)?;
+    let plan = |column| {
+        row.try_get::<Option<String>, _>(column)
+            .ok()
+            .flatten()
+            .and_then(|p| Plan::parse(&p))
+    };
+    Some((
+        row.try_get("account_id").ok()?,
+        AccountPlan {
+            api,
+            plan: plan("plan"),
+            requested: plan("requested_plan"),
+        },
+    ))
 }
 
 /// Puts `plan` in force for `api` at once (the free plan, or the operator's grant), clearing
@@ -173,17 +182,7 @@ pub async fn grant_request(db: &Db, account_id: &str, api: Api) -> Result<bool> 
 /// Makes a key owned by the account: it has no subscriptions of its own; the account's plans
 /// apply and its calls count against the account's quota.
 pub async fn create_key(db: &Db, account_id: &str, name: &str, now: i64) -> Result<IssuedKey> {
-    let mut issued = keys::create(db, name, &[], now).await?;
-    sqlx::query("UPDATE api_keys SET account_id = $2 WHERE id = $1")
-        .bind(&issued.info.id)
-        .bind(account_id)
-        .execute(&db.pool)
-        .await?;
-    db.note_key_change();
-    issued.info = keys::get(db, &issued.info.id)
-        .await?
-        .context("key vanished")?;
-    Ok(issued)
+    keys::create_for_account(db, account_id, name, now).await
 }
 
 /// Whether `key_id` is an active key of `account_id` (anything else is "not found" to it).

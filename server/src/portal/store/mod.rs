@@ -5,5 +5,6 @@
 pub mod accounts;
 pub mod attempts;
 pub mod links;
+pub mod overview;
 pub mod sessions;
 pub mod usage;
