@@ -105,12 +105,41 @@ impl Session {
         Ok(session)
     }
 
-    /// Opens a page as [`Session::open`] does and sets the SPEC's default viewport on it, so
-    /// that a job asking for that viewport finds it set (a new page's first layout is slow).
+    /// Opens a page as [`Session::open`] does, sets the SPEC's default viewport on it, so
+    /// that a job asking for that viewport finds it set (a new page's first layout is slow),
+    /// and warms its renderer up.
     pub fn open_prepared(browser: &Browser) -> Result<Session, BrowserError> {
         let session = Session::open(browser)?;
-        session.set_viewport(&Load::new(""), Instant::now() + Duration::from_secs(10))?;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        session.set_viewport(&Load::new(""), deadline)?;
+        session.warm_up(deadline)?;
         Ok(session)
+    }
+
+    /// Lays out a little text and captures one frame on the blank page. A new context's page
+    /// has a renderer process of its own, whose first text layout (its fonts loaded) and
+    /// first frame are slow; done while the page waits as a spare, the job does not pay them.
+    fn warm_up(&self, deadline: Instant) -> Result<(), BrowserError> {
+        self.evaluate(
+            "document.body.innerHTML = '<p style=\"font: 16px sans-serif\">Ag 09 €</p>\
+             <p style=\"font: bold 16px serif\">Ag</p><table><tr><td>1</td></tr></table>';\
+             document.body.offsetHeight",
+            deadline,
+        )?;
+        call(
+            &self.tab,
+            Page::CaptureScreenshot {
+                format: Some(Page::CaptureScreenshotFormatOption::Png),
+                quality: None,
+                clip: None,
+                from_surface: Some(true),
+                capture_beyond_viewport: Some(false),
+                optimize_for_speed: None,
+            },
+            deadline,
+            "warming the page up",
+        )?;
+        Ok(())
     }
 
     /// Sets the viewport `load` asks for, unless the page has it already.
