@@ -347,7 +347,6 @@ async fn read_layer(
     ocr_page(ocr, number, image, scan).await
 }
 
-/// The gray page as the OCR engine reads it, straightened first when asked.
 /// The page as Tesseract reads it: enlarged by `magnify` (bicubic; less if its longest side
 /// would pass the limit), then straightened when asked.
 fn ocr_input(page: image::GrayImage, deskew: bool, magnify: f32) -> Vec<u8> {

@@ -246,7 +246,7 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
                 page,
             }
         }),
-        total_checked: totals.total.is_some() && totals.checked,
+        total_checked: totals.checked,
         total: money(totals.total),
         subtotal: money(totals.subtotal),
         tax: money(totals.tax),

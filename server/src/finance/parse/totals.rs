@@ -117,6 +117,7 @@ pub fn totals_of(
         }),
         sums,
     };
+    let paid = paid_amounts(block, from, zero_decimal);
     let printed_exactly = labelled.is_some_and(|(pick, _)| facts[pick.row].exact);
     let total = match labelled.map(|(pick, consistent)| {
         if printed_exactly {
@@ -131,17 +132,14 @@ pub fn totals_of(
         // A labelled total that sums with nothing, against a sum that a payment line
         // confirms: the label's amount was misread.
         Some((labelled, false)) => match derived {
-            Some(sum) if paid_amounts(block, from, zero_decimal).contains(&sum.cents) => {
-                Some(Pick {
-                    certainty: 0.7,
-                    ..sum
-                })
-            }
+            Some(sum) if paid.contains(&sum.cents) => Some(Pick {
+                certainty: 0.7,
+                ..sum
+            }),
             _ => Some(labelled),
         },
         None => derived,
     };
-    let paid = paid_amounts(block, from, zero_decimal);
     let confirmed = |cents: i64| {
         evidence.paid == Some(cents) || evidence.sums.contains(&cents) || paid.contains(&cents)
     };

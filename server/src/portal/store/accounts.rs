@@ -27,7 +27,7 @@ pub struct AccountPlan {
     pub requested: Option<Plan>,
 }
 
-pub fn account(row: &sqlx::any::AnyRow) -> Result<Account> {
+fn account(row: &sqlx::any::AnyRow) -> Result<Account> {
     Ok(Account {
         id: row.try_get("id")?,
         email: row.try_get("email")?,

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use anyhow::Result;
 use sqlx::Row;
 
-use super::accounts::{Account, AccountPlan, account, account_plan};
+use super::accounts::{self, Account, AccountPlan, account_plan};
 use crate::platform::Api;
 use crate::platform::db::Db;
 
@@ -24,9 +24,7 @@ pub struct AccountOverview {
 
 /// Every account, oldest first, with its calls in `period` (`2026-11`).
 pub async fn all(db: &Db, period: &str) -> Result<Vec<AccountOverview>> {
-    let accounts = sqlx::query("SELECT * FROM accounts ORDER BY created_at, id")
-        .fetch_all(&db.pool)
-        .await?;
+    let accounts = accounts::all(db).await?;
     let mut plans: HashMap<String, Vec<AccountPlan>> = HashMap::new();
     for row in sqlx::query("SELECT account_id, api, plan, requested_plan FROM account_plans")
         .fetch_all(&db.pool)
@@ -60,18 +58,17 @@ pub async fn all(db: &Db, period: &str) -> Result<Vec<AccountOverview>> {
             .or_default()
             .push((row.try_get("name")?, row.try_get("prefix")?));
     }
-    accounts
-        .iter()
-        .map(|row| {
-            let account = account(row)?;
+    Ok(accounts
+        .into_iter()
+        .map(|account| {
             let mut account_plans = plans.remove(&account.id).unwrap_or_default();
             account_plans.sort_by_key(|p| p.api);
-            Ok(AccountOverview {
+            AccountOverview {
                 plans: account_plans,
                 used: used.remove(&account.id).unwrap_or_default(),
                 keys: keys.remove(&account.id).unwrap_or_default(),
                 account,
-            })
+            }
         })
-        .collect()
+        .collect())
 }
