@@ -109,10 +109,11 @@ impl Finance {
         source: Source,
         language: Option<types::FinanceLanguage>,
         magnify: f32,
+        layout: Layout,
     ) -> Result<Vec<Vec<Word>>, ApiError> {
         let scan = pages::Scan {
             magnify,
-            ..pages::Scan::new(wire::tesseract_codes(language), Layout::Rows, true)
+            ..pages::Scan::new(wire::tesseract_codes(language), layout, true)
         };
         let pages = pages::read(&upload.bytes, source, self.limits, &self.ocr, scan).await?;
         Ok(pages.iter().map(pages::Page::word_list).collect())
@@ -135,7 +136,9 @@ impl Finance {
         today: chrono::NaiveDate,
     ) -> Result<(Source, Vec<Vec<Word>>, Parsed), ApiError> {
         let source = page_source(upload, READER)?;
-        let words = self.words(upload, source, language, 1.0).await?;
+        let words = self
+            .words(upload, source, language, 1.0, Layout::Rows)
+            .await?;
         // Without a language the scan is read in English and the rules guess the language
         // from the words (a born-digital PDF in any of the 12 reads right).
         let hints = parse::Hints {
@@ -144,15 +147,20 @@ impl Finance {
             today: Some(today),
         };
         let mut parsed = parse::parse(&words, &hints);
-        if matches!(source, Source::Image(_))
-            && second_look::needed(&parsed)
-            && self.fits_enlarged(upload)
-        {
+        if !matches!(source, Source::Image(_)) {
+            return Ok((source, words, parsed));
+        }
+        if second_look::needs_enlargement(&parsed) && self.fits_enlarged(upload) {
             let enlarged = self
-                .words(upload, source, language, second_look::MAGNIFY)
+                .words(upload, source, language, second_look::MAGNIFY, Layout::Rows)
                 .await?;
-            let second = parse::parse(&enlarged, &hints);
-            parsed = second_look::merge(parsed, second);
+            parsed = second_look::merge(parsed, parse::parse(&enlarged, &hints));
+        }
+        if second_look::needs_segmentation(&parsed) {
+            let segmented = self
+                .words(upload, source, language, 1.0, Layout::Auto)
+                .await?;
+            parsed = second_look::merge(parsed, parse::parse(&segmented, &hints));
         }
         Ok((source, words, parsed))
     }
@@ -182,7 +190,9 @@ impl Finance {
         let statement = match statement_source(&form.file)? {
             Statement::Csv(text) => audit::read_csv(text.as_bytes(), &hints, MAX_CSV_ROWS)?,
             Statement::Pages(source) => {
-                let words = self.words(&form.file, source, form.language, 1.0).await?;
+                let words = self
+                    .words(&form.file, source, form.language, 1.0, Layout::Rows)
+                    .await?;
                 audit::read_pages(&words, &hints)?
             }
         };

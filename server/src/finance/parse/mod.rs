@@ -103,6 +103,10 @@ pub struct Item {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Parsed {
     pub vendor: Option<Field<String>>,
+    /// Whether the vendor's line names a business (a company form such as SDN BHD or GmbH,
+    /// or a business word such as trading or restaurant): a vendor that is only the first
+    /// plausible header line may be a misread logo or an address.
+    pub vendor_named: bool,
     pub date: Option<Field<NaiveDate>>,
     /// A labelled date that is no date at all (`31/02/2026`), when no date could be read.
     pub impossible_date: Option<Field<String>>,
@@ -219,6 +223,7 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
         })
     };
     Parsed {
+        vendor_named: vendor.as_ref().is_some_and(|v| v.named),
         vendor: vendor.map(|v| {
             let (confidence, line, page) = field(v.row, v.certainty);
             Field {

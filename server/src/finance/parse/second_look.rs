@@ -1,13 +1,22 @@
-//! A second reading of a hard scan. Small print on thermal paper (a 460-pixel-wide receipt
-//! photo) loses digits and slashes to OCR; read again enlarged, the same page often gives the
-//! date or the total that the first reading lost, and garbles something else instead. So a
-//! page is read twice only when the first reading found no date or no total at all, and the
-//! second reading only fills what the first left open: the date when the first had none, and
-//! the totals block (with its items) when the first had no total, or an unconfirmed one where
-//! the second has one the page confirms (the items, subtotal + tax, cash − change, a payment
-//! line). Whatever else the first reading found stays. (Reading again every page whose total
-//! is unconfirmed, 16 of SROIE's 40, cost 55 % more time on average and gained nothing over
-//! this: a confirmed total in the enlarged reading is as often a misread as a repair.)
+//! Second readings of a hard scan. The first reading takes the page as one block of rows
+//! (Tesseract's single-block segmentation), which keeps a label and its amount on one row
+//! but drops lines printed much larger than the rest (a shop's name in a logo font), and
+//! loses digits and slashes of small print on thermal paper (a 460-pixel-wide receipt photo).
+//! Two second readings, each only when the first leaves something open:
+//! - enlarged 1.5×, when the first found no date or no total: read again enlarged, the same
+//!   page often gives the date or the total that the first reading lost;
+//! - with automatic segmentation (blocks of any size), when the first found no line naming a
+//!   business (a company form or a business word) for the vendor: that reading keeps the
+//!   large print.
+//!
+//! A second reading only fills what the first left open and garbles something else instead,
+//! so `merge` takes from it the date when the first had none, the vendor when the first named
+//! no business and the second does, and the totals block (with its items) when the first had
+//! no total, or an unconfirmed one where the second has one the page confirms (the items,
+//! subtotal + tax, cash − change, a payment line). Whatever else the first reading found
+//! stays. (Reading again every page whose total is unconfirmed, 16 of SROIE's 40, cost 55 %
+//! more time on average and gained nothing over this: a confirmed total in another reading is
+//! as often a misread as a repair.)
 
 use super::Parsed;
 
@@ -16,13 +25,23 @@ use super::Parsed;
 pub const MAGNIFY: f32 = 1.5;
 
 /// Whether a scan's first reading found no date or no total.
-pub fn needed(first: &Parsed) -> bool {
+pub fn needs_enlargement(first: &Parsed) -> bool {
     first.date.is_none() || first.total.is_none()
+}
+
+/// Whether a scan's first reading named no business for the vendor (none found, or only the
+/// first plausible header line).
+pub fn needs_segmentation(first: &Parsed) -> bool {
+    !first.vendor_named
 }
 
 /// The first reading with what the second one read more surely.
 pub fn merge(first: Parsed, second: Parsed) -> Parsed {
     let mut merged = first;
+    if !merged.vendor_named && second.vendor_named {
+        merged.vendor = second.vendor;
+        merged.vendor_named = true;
+    }
     if merged.date.is_none() && second.date.is_some() {
         merged.date = second.date;
         merged.impossible_date = None;
@@ -67,14 +86,20 @@ mod tests {
 
     #[test]
     fn only_a_page_with_no_date_or_no_total_is_read_again() {
-        assert!(!needed(&read(CONFIRMED)));
+        assert!(!needs_enlargement(&read(CONFIRMED)));
         let unconfirmed = read(&["KEDAI MAJU SDN BHD", "Date: 12/03/2018", "TOTAL  8.00"]);
         assert!(!unconfirmed.total_checked);
-        assert!(!needed(&unconfirmed), "an unconfirmed total is a total");
+        assert!(
+            !needs_enlargement(&unconfirmed),
+            "an unconfirmed total is a total"
+        );
         let mut undated = CONFIRMED.to_vec();
         undated.remove(1);
-        assert!(needed(&read(&undated)));
-        assert!(needed(&read(&["KEDAI MAJU SDN BHD", "Date: 12/03/2018"])));
+        assert!(needs_enlargement(&read(&undated)));
+        assert!(needs_enlargement(&read(&[
+            "KEDAI MAJU SDN BHD",
+            "Date: 12/03/2018"
+        ])));
     }
 
     #[test]
@@ -103,6 +128,29 @@ mod tests {
             merged.vendor, first.vendor,
             "the vendor stays the first one"
         );
+    }
+
+    #[test]
+    fn a_vendor_naming_no_business_is_replaced_by_one_that_does() {
+        let logo_lost = read(&["BR No.: 0123 Kl", "Date: 12/03/2018", "TOTAL  8.00"]);
+        assert!(!logo_lost.vendor_named);
+        assert!(needs_segmentation(&logo_lost));
+        let named = read(&["FUYI MINI MARKET", "Date: 12/03/2018", "TOTAL  8.00"]);
+        assert!(named.vendor_named, "a market is a business");
+        assert!(!needs_segmentation(&named));
+        let merged = merge(logo_lost.clone(), named.clone());
+        assert_eq!(merged.vendor, named.vendor);
+        assert!(merged.vendor_named);
+
+        let unnamed = read(&["Sunrise", "Date: 12/03/2018", "TOTAL  8.00"]);
+        assert!(!unnamed.vendor_named);
+        let kept = merge(logo_lost.clone(), unnamed);
+        assert_eq!(
+            kept.vendor, logo_lost.vendor,
+            "unnamed for unnamed changes nothing"
+        );
+        let kept = merge(named.clone(), logo_lost);
+        assert_eq!(kept.vendor, named.vendor, "a named vendor stays");
     }
 
     #[test]

@@ -24,6 +24,9 @@ pub struct VendorFound {
     pub name: String,
     pub row: usize,
     pub certainty: f32,
+    /// Whether the line names a business (a company form or a business word), not only
+    /// comes first in the header.
+    pub named: bool,
 }
 
 /// The certainty of a vendor line with a business word (and no company form).
@@ -111,6 +114,7 @@ pub fn vendor_of(rows: &[Row], header_end: usize) -> Option<VendorFound> {
         name: cleaned_name(&without_registration_number(&name)),
         row: first_row,
         certainty,
+        named: has_form || has_any(&rows[best].folded, BUSINESS_WORDS),
     })
 }
 
