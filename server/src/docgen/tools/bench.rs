@@ -21,8 +21,8 @@ use crate::config::Config;
 use crate::docgen::builtin::builtin;
 use crate::engines::browser::launch;
 use crate::platform::Api;
-use crate::screenshot::tools::bench::raw_cdp;
 use crate::screenshot::tools::page::{invoice_html, serve_invoice};
+use crate::screenshot::tools::raw::raw_cdp;
 
 /// Timed calls per figure through the API, and runs of each peer's command.
 const RUNS: usize = 20;

@@ -5,6 +5,7 @@
 //! byte the browser fetches sent through the egress proxy that enforces the address policy.
 
 pub mod address;
+pub mod admin;
 pub mod allow;
 mod capture;
 pub mod config;
@@ -14,6 +15,8 @@ pub mod launch;
 mod page;
 mod print;
 pub mod target;
+#[cfg(test)]
+mod tests;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use headless_chrome::Browser;
 
+use self::admin::Admin;
 use self::allow::AllowList;
 use self::egress::Egress;
 use self::job::{BrowserError, Image, Pdf, Print, Shot};
@@ -72,8 +76,16 @@ struct Pool {
 
 /// The running browser and how many jobs it has done.
 struct Live {
-    browser: Browser,
+    running: Running,
     jobs_done: u32,
+}
+
+/// A running browser: the driver's handle and a connection of our own for the browser-level
+/// calls the driver cannot make.
+#[derive(Clone)]
+struct Running {
+    browser: Browser,
+    admin: Arc<Admin>,
 }
 
 impl Chromium {
@@ -156,6 +168,15 @@ impl Chromium {
         self.pool.egress.refused()
     }
 
+    /// Browser contexts open in the running browser (none when no browser runs): the
+    /// workers' spare pages, and the pages of jobs not yet disposed.
+    pub fn open_contexts(&self) -> anyhow::Result<usize> {
+        match self.pool.current_browser() {
+            Some(running) => running.admin.contexts(),
+            None => Ok(0),
+        }
+    }
+
     /// Browsers launched since start (a restart launches a new one).
     pub fn launches(&self) -> u64 {
         self.pool.launches.load(Ordering::Relaxed)
@@ -188,7 +209,10 @@ impl Drop for Chromium {
     /// Chromium behind, also when its process exits right after.
     fn drop(&mut self) {
         let live = self.pool.live.lock().ok().and_then(|mut live| live.take());
-        if let Some(pid) = live.as_ref().and_then(|l| l.browser.get_process_id()) {
+        if let Some(pid) = live
+            .as_ref()
+            .and_then(|l| l.running.browser.get_process_id())
+        {
             // `live` keeps the process unreaped until after the signal: the pid is its own.
             let _ = std::process::Command::new("kill")
                 .args(["-KILL", &pid.to_string()])
@@ -216,9 +240,9 @@ fn worker(pool: &Pool, jobs: &Mutex<mpsc::Receiver<Job>>) {
                 }));
                 pages.used = None;
                 if pages.spare.is_none() {
-                    pages.spare = pool
-                        .current_browser()
-                        .and_then(|browser| Session::open_prepared(&browser).ok());
+                    pages.spare = pool.current_browser().and_then(|running| {
+                        Session::open_prepared(&running.browser, &running.admin).ok()
+                    });
                 }
             }
             Err(_) => return,
@@ -228,7 +252,7 @@ fn worker(pool: &Pool, jobs: &Mutex<mpsc::Receiver<Job>>) {
 
 impl Pool {
     /// The browser in use, launched when there is none.
-    fn browser(&self) -> Result<Browser, BrowserError> {
+    fn browser(&self) -> Result<Running, BrowserError> {
         let binary = self
             .binary
             .as_ref()
@@ -238,30 +262,34 @@ impl Pool {
             .lock()
             .map_err(|_| BrowserError::Failed(anyhow::anyhow!("browser state poisoned")))?;
         if let Some(live) = live.as_ref() {
-            return Ok(live.browser.clone());
+            return Ok(live.running.clone());
         }
         let browser = launch::launch(binary, self.egress.addr).map_err(|e| {
             BrowserError::Unavailable(format!("the browser could not be started: {e:#}"))
         })?;
         self.launches.fetch_add(1, Ordering::Relaxed);
+        let running = Running {
+            admin: Arc::new(Admin::new(browser.get_ws_url())),
+            browser,
+        };
         *live = Some(Live {
-            browser: browser.clone(),
+            running: running.clone(),
             jobs_done: 0,
         });
-        Ok(browser)
+        Ok(running)
     }
 
     /// The browser in use, if one runs (never launches one).
-    fn current_browser(&self) -> Option<Browser> {
+    fn current_browser(&self) -> Option<Running> {
         let live = self.live.lock().ok()?;
-        live.as_ref().map(|l| l.browser.clone())
+        live.as_ref().map(|l| l.running.clone())
     }
 
-    /// A page for one job: the worker's spare if it belongs to `browser`, else a new one.
-    fn page(&self, pages: &mut Pages, browser: &Browser) -> Result<Session, BrowserError> {
+    /// A page for one job: the worker's spare if it belongs to `running`, else a new one.
+    fn page(&self, pages: &mut Pages, running: &Running) -> Result<Session, BrowserError> {
         match pages.spare.take() {
-            Some(spare) if spare.browser_pid == browser.get_process_id() => Ok(spare),
-            _ => Session::open(browser),
+            Some(spare) if spare.browser_pid == running.browser.get_process_id() => Ok(spare),
+            _ => Session::open(&running.browser, &running.admin),
         }
     }
 
@@ -288,16 +316,17 @@ impl Pool {
         pages: &mut Pages,
         work: &impl Fn(&Session) -> Result<T, BrowserError>,
     ) -> Result<(Result<T, BrowserError>, bool), BrowserError> {
-        let browser = self.browser()?;
-        let result = self.page(pages, &browser).and_then(|session| {
+        let running = self.browser()?;
+        let browser = &running.browser;
+        let result = self.page(pages, &running).and_then(|session| {
             let result = work(&session);
             pages.used = Some(session);
             result
         });
-        let healthy = result.is_ok() || healthy(&browser);
+        let healthy = result.is_ok() || healthy(browser);
         if let Ok(mut live) = self.live.lock()
             && let Some(current) = live.as_mut()
-            && same(&current.browser, &browser)
+            && same(&current.running.browser, browser)
         {
             current.jobs_done += 1;
             if !healthy || current.jobs_done >= self.restart_after_jobs {
@@ -310,14 +339,13 @@ impl Pool {
 
     /// Pings the browser in use; one that does not answer is dropped (and closed).
     fn keep_alive(&self) {
-        let browser = match self.live.lock() {
-            Ok(live) => live.as_ref().map(|l| l.browser.clone()),
-            Err(_) => None,
-        };
+        let browser = self.current_browser().map(|running| running.browser);
         if let Some(browser) = browser
             && !healthy(&browser)
             && let Ok(mut live) = self.live.lock()
-            && live.as_ref().is_some_and(|l| same(&l.browser, &browser))
+            && live
+                .as_ref()
+                .is_some_and(|l| same(&l.running.browser, &browser))
         {
             *live = None;
         }

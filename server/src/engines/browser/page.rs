@@ -12,11 +12,14 @@ use headless_chrome::protocol::cdp::types::{Event, Method};
 use headless_chrome::protocol::cdp::{Emulation, Network, Page, Runtime, Target};
 use headless_chrome::{Browser, Tab};
 
+use super::admin::Admin;
 use super::job::{BrowserError, Load};
 
 /// A page in its own browser context, disposed on drop.
 pub struct Session {
     context_id: String,
+    /// The browser's own connection, which disposes the context.
+    admin: Arc<Admin>,
     /// The process of the browser the page lives in (a page of a replaced browser is stale).
     pub browser_pid: Option<u32>,
     pub tab: Arc<Tab>,
@@ -25,13 +28,11 @@ pub struct Session {
 }
 
 impl Drop for Session {
-    /// Disposes the context, which closes every page it opened (popups included); should
-    /// the browser refuse, the page is closed at least.
+    /// Disposes the context, which closes every page it opened (popups included) and frees
+    /// its network context, cache and cookies; should the browser refuse, the page is
+    /// closed at least.
     fn drop(&mut self) {
-        let disposed = self.tab.call_method(Target::DisposeBrowserContext {
-            browser_context_id: self.context_id.clone(),
-        });
-        if disposed.is_err() {
+        if self.admin.dispose_context(&self.context_id).is_err() {
             let _ = self.tab.call_method(Target::CloseTarget {
                 target_id: self.tab.get_target_id().clone(),
             });
@@ -68,8 +69,8 @@ where
 }
 
 impl Session {
-    /// Opens a page in a fresh context of `browser`.
-    pub fn open(browser: &Browser) -> Result<Session, BrowserError> {
+    /// Opens a page in a fresh context of `browser`, whose own connection is `admin`.
+    pub fn open(browser: &Browser, admin: &Arc<Admin>) -> Result<Session, BrowserError> {
         let context_id = browser
             .new_context()
             .context("creating a browser context")?
@@ -91,6 +92,7 @@ impl Session {
         });
         let session = Session {
             context_id,
+            admin: admin.clone(),
             browser_pid: browser.get_process_id(),
             tab: tab.context("opening a tab")?,
             viewport: std::cell::Cell::new(None),
@@ -108,8 +110,8 @@ impl Session {
     /// Opens a page as [`Session::open`] does, sets the SPEC's default viewport on it, so
     /// that a job asking for that viewport finds it set (a new page's first layout is slow),
     /// and warms its renderer up.
-    pub fn open_prepared(browser: &Browser) -> Result<Session, BrowserError> {
-        let session = Session::open(browser)?;
+    pub fn open_prepared(browser: &Browser, admin: &Arc<Admin>) -> Result<Session, BrowserError> {
+        let session = Session::open(browser, admin)?;
         let deadline = Instant::now() + Duration::from_secs(10);
         session.set_viewport(&Load::new(""), deadline)?;
         session.warm_up(deadline)?;

@@ -4,33 +4,32 @@
 //!
 //! - warm screenshot (PNG 1280×800) and warm PDF (A4) through the API: a whole server in
 //!   process, auth and quota on SQLite, the engine's fresh context per job, the egress proxy;
-//! - the same with a raw CDP loop: one browser, one tab, navigate, wait for `load`, capture;
+//! - the same with a raw CDP loop (`raw`): one browser, one tab, navigate, wait for `load`,
+//!   capture; and the screenshot again with a fresh context per capture, the isolation the
+//!   pool gives each job, to tell what that costs apart from the API's own work;
 //! - a 10-URL batch next to one capture;
 //! - the pool browser's resident memory (all its processes) after 500 captures.
 
-use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
-use base64::Engine as _;
-use headless_chrome::protocol::cdp::Page;
-use headless_chrome::protocol::cdp::types::Event;
+use anyhow::Result;
 
 use super::page::serve_invoice;
-use crate::bench_support::{Stats, bench_server, stats, time};
+use super::raw::{raw_cdp, raw_cdp_fresh_contexts};
+use crate::bench_support::{Stats, bench_server, time};
 use crate::config::Config;
 use crate::engines::browser::launch;
 use crate::platform::Api;
 
 /// Timed calls per figure.
-const RUNS: usize = 40;
-const WARMUP: usize = 5;
+pub const RUNS: usize = 40;
+pub const WARMUP: usize = 5;
 
 /// The pause before each timed call (API and raw alike): the figures are the latency of a
 /// call that finds the server idle, as most calls do. The work the pool does between calls
 /// (disposing the last context, opening the next page) is counted by the batch figure and
 /// the back-to-back loop of the memory figure, not hidden.
-const PAUSE: Duration = Duration::from_millis(1500);
+pub const PAUSE: Duration = Duration::from_millis(1500);
 /// Captures made before reading the pool browser's memory again.
 const MEMORY_CAPTURES: usize = 500;
 
@@ -75,7 +74,10 @@ pub async fn run(mut config: Config) -> Result<()> {
     let _ = std::fs::remove_dir_all(&data);
 
     let binary = launch::binary(&config.browser.binary)?;
-    let raw = tokio::task::spawn_blocking(move || raw_cdp(&binary, &url)).await??;
+    let (reused_binary, reused_url) = (binary.clone(), url.clone());
+    let raw = tokio::task::spawn_blocking(move || raw_cdp(&reused_binary, &reused_url)).await??;
+    let fresh =
+        tokio::task::spawn_blocking(move || raw_cdp_fresh_contexts(&binary, &url)).await??;
 
     let ratio = |a: &Stats, b: &Stats| a.p50 / b.p50;
     println!("screenshot bench: a 40-row invoice page served on loopback, PNG 1280×800, A4 PDF");
@@ -92,6 +94,12 @@ pub async fn run(mut config: Config) -> Result<()> {
         api_pdf,
         raw.1,
         ratio(&api_pdf, &raw.1)
+    );
+    println!(
+        "| warm screenshot p50 / p99, raw in a fresh context per capture | {} | {} | {:.2}× |",
+        api_shot,
+        fresh,
+        ratio(&api_shot, &fresh)
     );
     println!(
         "| batch of 10 p50 / p99 | {} | one API capture {:.1} ms | {:.2}× one |",
@@ -112,108 +120,6 @@ pub async fn run(mut config: Config) -> Result<()> {
         println!("  after {done} captures: {} MiB", rss / 1024);
     }
     Ok(())
-}
-
-/// The reference: one browser, one tab, the page loaded with `Page.navigate` and the `load`
-/// lifecycle event, then captured or printed, as a hand-written CDP client would.
-pub fn raw_cdp(binary: &std::path::Path, url: &str) -> Result<(Stats, Stats)> {
-    let browser = launch::launch_direct(binary)?;
-    let tab = browser.new_tab()?;
-    tab.call_method(
-        headless_chrome::protocol::cdp::Emulation::SetDeviceMetricsOverride {
-            width: 1280,
-            height: 800,
-            device_scale_factor: 1.0,
-            mobile: false,
-            scale: None,
-            screen_width: None,
-            screen_height: None,
-            position_x: None,
-            position_y: None,
-            dont_set_visible_size: None,
-            screen_orientation: None,
-            viewport: None,
-            display_feature: None,
-            device_posture: None,
-        },
-    )?;
-    let (tx, rx) = mpsc::channel();
-    let tx = std::sync::Mutex::new(tx);
-    tab.add_event_listener(Arc::new(move |event: &Event| {
-        if let Event::PageLoadEventFired(_) = event
-            && let Ok(tx) = tx.lock()
-        {
-            let _ = tx.send(());
-        }
-    }))?;
-    tab.call_method(Page::Enable {
-        enable_file_chooser_opened_event: None,
-    })?;
-    let load = |i: usize| -> Result<()> {
-        while rx.try_recv().is_ok() {}
-        tab.call_method(Page::Navigate {
-            url: format!("{url}?raw{i}"),
-            referrer: None,
-            transition_Type: None,
-            frame_id: None,
-            referrer_policy: None,
-        })?;
-        rx.recv_timeout(Duration::from_secs(30))
-            .context("load event")?;
-        Ok(())
-    };
-    let mut shots = Vec::new();
-    for i in 0..WARMUP + RUNS {
-        std::thread::sleep(PAUSE);
-        let started = Instant::now();
-        load(i)?;
-        let data = tab
-            .call_method(Page::CaptureScreenshot {
-                format: Some(Page::CaptureScreenshotFormatOption::Png),
-                quality: None,
-                clip: None,
-                from_surface: Some(true),
-                capture_beyond_viewport: None,
-                optimize_for_speed: None,
-            })?
-            .data;
-        let _png = base64::engine::general_purpose::STANDARD.decode(data)?;
-        if i >= WARMUP {
-            shots.push(started.elapsed().as_secs_f64() * 1e3);
-        }
-    }
-    let mut pdfs = Vec::new();
-    for i in 0..WARMUP + RUNS {
-        std::thread::sleep(PAUSE);
-        let started = Instant::now();
-        load(1000 + i)?;
-        let data = tab
-            .call_method(Page::PrintToPDF {
-                landscape: None,
-                display_header_footer: None,
-                print_background: Some(true),
-                scale: None,
-                paper_width: Some(210.0 / 25.4),
-                paper_height: Some(297.0 / 25.4),
-                margin_top: Some(10.0 / 25.4),
-                margin_bottom: Some(10.0 / 25.4),
-                margin_left: Some(10.0 / 25.4),
-                margin_right: Some(10.0 / 25.4),
-                page_ranges: None,
-                header_template: None,
-                footer_template: None,
-                prefer_css_page_size: None,
-                transfer_mode: None,
-                generate_tagged_pdf: None,
-                generate_document_outline: None,
-            })?
-            .data;
-        let _pdf = base64::engine::general_purpose::STANDARD.decode(data)?;
-        if i >= WARMUP {
-            pdfs.push(started.elapsed().as_secs_f64() * 1e3);
-        }
-    }
-    Ok((stats(shots), stats(pdfs)))
 }
 
 /// Resident memory, in KiB, of every Chromium process this process started (directly or
