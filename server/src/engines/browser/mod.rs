@@ -224,29 +224,34 @@ impl Drop for Chromium {
 }
 
 /// Runs jobs until the queue closes. After each job, once its answer is sent, the page it
-/// used is disposed and the next one opened on the browser in use.
+/// used is disposed. A job already waiting then runs at once, on a page opened for it (a
+/// batch is not held up by spares made for calls to come); with none waiting, the worker
+/// opens and prepares its next page before it waits.
 fn worker(pool: &Pool, jobs: &Mutex<mpsc::Receiver<Job>>) {
     let mut pages = Pages::default();
     loop {
-        let next = match jobs.lock() {
-            Ok(rx) => rx.recv(),
+        let waiting = match jobs.lock() {
+            Ok(rx) => rx.try_recv(),
             Err(_) => return,
         };
-        match next {
-            // A panicking job fails only itself (its answer channel is dropped).
-            Ok(job) => {
-                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    job(pool, &mut pages)
-                }));
-                pages.used = None;
+        let next = match waiting {
+            Ok(job) => job,
+            Err(mpsc::TryRecvError::Disconnected) => return,
+            Err(mpsc::TryRecvError::Empty) => {
                 if pages.spare.is_none() {
                     pages.spare = pool.current_browser().and_then(|running| {
                         Session::open_prepared(&running.browser, &running.admin).ok()
                     });
                 }
+                match jobs.lock().map(|rx| rx.recv()) {
+                    Ok(Ok(job)) => job,
+                    _ => return,
+                }
             }
-            Err(_) => return,
-        }
+        };
+        // A panicking job fails only itself (its answer channel is dropped).
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| next(pool, &mut pages)));
+        pages.used = None;
     }
 }
 
@@ -318,8 +323,15 @@ impl Pool {
     ) -> Result<(Result<T, BrowserError>, bool), BrowserError> {
         let running = self.browser()?;
         let browser = &running.browser;
+        let t0 = Instant::now();
+        let had_spare = pages.spare.is_some();
         let result = self.page(pages, &running).and_then(|session| {
+            let t1 = t0.elapsed();
             let result = work(&session);
+            eprintln!(
+                "PHASE spare={had_spare} open={t1:?} work={:?}",
+                t0.elapsed() - t1
+            );
             pages.used = Some(session);
             result
         });

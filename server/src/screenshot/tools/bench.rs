@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 
 use super::page::serve_invoice;
-use super::raw::{raw_cdp, raw_cdp_fresh_contexts};
+use super::raw::{raw_cdp, raw_cdp_batch, raw_cdp_fresh_contexts};
 use crate::bench_support::{Stats, bench_server, time};
 use crate::config::Config;
 use crate::engines::browser::launch;
@@ -76,8 +76,13 @@ pub async fn run(mut config: Config) -> Result<()> {
     let binary = launch::binary(&config.browser.binary)?;
     let (reused_binary, reused_url) = (binary.clone(), url.clone());
     let raw = tokio::task::spawn_blocking(move || raw_cdp(&reused_binary, &reused_url)).await??;
+    let (fresh_binary, fresh_url) = (binary.clone(), url.clone());
     let fresh =
-        tokio::task::spawn_blocking(move || raw_cdp_fresh_contexts(&binary, &url)).await??;
+        tokio::task::spawn_blocking(move || raw_cdp_fresh_contexts(&fresh_binary, &fresh_url))
+            .await??;
+    let tabs = config.browser.jobs();
+    let raw_batch =
+        tokio::task::spawn_blocking(move || raw_cdp_batch(&binary, &url, 10, tabs)).await??;
 
     let ratio = |a: &Stats, b: &Stats| a.p50 / b.p50;
     println!("screenshot bench: a 40-row invoice page served on loopback, PNG 1280×800, A4 PDF");
@@ -106,6 +111,11 @@ pub async fn run(mut config: Config) -> Result<()> {
         api_batch,
         api_shot.p50,
         api_batch.p50 / api_shot.p50
+    );
+    println!(
+        "| batch of 10, raw in {tabs} reused tabs at once, p50 / p99 | | {} | {:.2}× raw one |",
+        raw_batch,
+        raw_batch.p50 / raw.0.p50
     );
     println!(
         "{MEMORY_CAPTURES} screenshots back to back from one client: {:.1} s, {:.0} ms each",

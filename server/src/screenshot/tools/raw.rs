@@ -2,7 +2,8 @@
 //! Chromium, with none of the API's work. `raw_cdp` keeps one tab for every capture, as a
 //! script would; `raw_cdp_fresh_contexts` opens a fresh context for each capture, as the
 //! pool must (no cookie or storage passes between keys), to show what that isolation costs
-//! on its own.
+//! on its own; `raw_cdp_batch` captures 10 URLs at once in as many reused tabs as the pool
+//! has workers, to show what the machine's cores allow a batch at best.
 
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
@@ -18,78 +19,52 @@ use crate::bench_support::{Stats, stats};
 use crate::engines::browser::admin::Admin;
 use crate::engines::browser::launch;
 
-/// The reference: one browser, one tab, the page loaded with `Page.navigate` and the `load`
-/// lifecycle event, then captured or printed, as a hand-written CDP client would.
-pub fn raw_cdp(binary: &std::path::Path, url: &str) -> Result<(Stats, Stats)> {
-    let browser = launch::launch_direct(binary)?;
-    let tab = browser.new_tab()?;
-    tab.call_method(Emulation::SetDeviceMetricsOverride {
-        width: 1280,
-        height: 800,
-        device_scale_factor: 1.0,
-        mobile: false,
-        scale: None,
-        screen_width: None,
-        screen_height: None,
-        position_x: None,
-        position_y: None,
-        dont_set_visible_size: None,
-        screen_orientation: None,
-        viewport: None,
-        display_feature: None,
-        device_posture: None,
-    })?;
-    let (tx, rx) = mpsc::channel();
-    let tx = std::sync::Mutex::new(tx);
-    tab.add_event_listener(Arc::new(move |event: &Event| {
-        if let Event::PageLoadEventFired(_) = event
-            && let Ok(tx) = tx.lock()
-        {
-            let _ = tx.send(());
-        }
-    }))?;
-    tab.call_method(Page::Enable {
-        enable_file_chooser_opened_event: None,
-    })?;
-    let load = |i: usize| -> Result<()> {
-        while rx.try_recv().is_ok() {}
-        tab.call_method(Page::Navigate {
-            url: format!("{url}?raw{i}"),
+/// A tab at 1280×800 whose `load` events arrive on `loads`.
+struct RawTab {
+    tab: Arc<Tab>,
+    loads: mpsc::Receiver<()>,
+}
+
+impl RawTab {
+    fn new(tab: Arc<Tab>) -> Result<RawTab> {
+        tab.call_method(viewport())?;
+        let (tx, loads) = mpsc::channel();
+        let tx = std::sync::Mutex::new(tx);
+        tab.add_event_listener(Arc::new(move |event: &Event| {
+            if let Event::PageLoadEventFired(_) = event
+                && let Ok(tx) = tx.lock()
+            {
+                let _ = tx.send(());
+            }
+        }))?;
+        tab.call_method(Page::Enable {
+            enable_file_chooser_opened_event: None,
+        })?;
+        Ok(RawTab { tab, loads })
+    }
+
+    /// Navigates to `url` and waits for its `load` event.
+    fn load(&self, url: String) -> Result<()> {
+        while self.loads.try_recv().is_ok() {}
+        self.tab.call_method(Page::Navigate {
+            url,
             referrer: None,
             transition_Type: None,
             frame_id: None,
             referrer_policy: None,
         })?;
-        rx.recv_timeout(Duration::from_secs(30))
-            .context("load event")?;
-        Ok(())
-    };
-    let mut shots = Vec::new();
-    for i in 0..WARMUP + RUNS {
-        std::thread::sleep(PAUSE);
-        let started = Instant::now();
-        load(i)?;
-        let data = tab
-            .call_method(Page::CaptureScreenshot {
-                format: Some(Page::CaptureScreenshotFormatOption::Png),
-                quality: None,
-                clip: None,
-                from_surface: Some(true),
-                capture_beyond_viewport: None,
-                optimize_for_speed: None,
-            })?
-            .data;
-        let _png = base64::engine::general_purpose::STANDARD.decode(data)?;
-        if i >= WARMUP {
-            shots.push(started.elapsed().as_secs_f64() * 1e3);
-        }
+        self.loads
+            .recv_timeout(Duration::from_secs(30))
+            .context("load event")
     }
-    let mut pdfs = Vec::new();
-    for i in 0..WARMUP + RUNS {
-        std::thread::sleep(PAUSE);
-        let started = Instant::now();
-        load(1000 + i)?;
-        let data = tab
+
+    fn png(&self) -> Result<Vec<u8>> {
+        png(&self.tab)
+    }
+
+    fn pdf(&self) -> Result<Vec<u8>> {
+        let data = self
+            .tab
             .call_method(Page::PrintToPDF {
                 landscape: None,
                 display_header_footer: None,
@@ -110,7 +85,31 @@ pub fn raw_cdp(binary: &std::path::Path, url: &str) -> Result<(Stats, Stats)> {
                 generate_document_outline: None,
             })?
             .data;
-        let _pdf = base64::engine::general_purpose::STANDARD.decode(data)?;
+        Ok(base64::engine::general_purpose::STANDARD.decode(data)?)
+    }
+}
+
+/// The reference: one browser, one tab, the page loaded with `Page.navigate` and the `load`
+/// lifecycle event, then captured or printed, as a hand-written CDP client would.
+pub fn raw_cdp(binary: &std::path::Path, url: &str) -> Result<(Stats, Stats)> {
+    let browser = launch::launch_direct(binary)?;
+    let tab = RawTab::new(browser.new_tab()?)?;
+    let mut shots = Vec::new();
+    for i in 0..WARMUP + RUNS {
+        std::thread::sleep(PAUSE);
+        let started = Instant::now();
+        tab.load(format!("{url}?raw{i}"))?;
+        tab.png()?;
+        if i >= WARMUP {
+            shots.push(started.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    let mut pdfs = Vec::new();
+    for i in 0..WARMUP + RUNS {
+        std::thread::sleep(PAUSE);
+        let started = Instant::now();
+        tab.load(format!("{url}?raw{}", 1000 + i))?;
+        tab.pdf()?;
         if i >= WARMUP {
             pdfs.push(started.elapsed().as_secs_f64() * 1e3);
         }
@@ -126,31 +125,12 @@ pub fn raw_cdp_fresh_contexts(binary: &std::path::Path, url: &str) -> Result<Sta
     let mut shots = Vec::new();
     for i in 0..WARMUP + RUNS {
         let context = browser.new_context()?.get_id().to_owned();
-        let tab = blank_page(&browser, &context)?;
-        let (tx, rx) = mpsc::channel();
-        let tx = std::sync::Mutex::new(tx);
-        tab.add_event_listener(Arc::new(move |event: &Event| {
-            if let Event::PageLoadEventFired(_) = event
-                && let Ok(tx) = tx.lock()
-            {
-                let _ = tx.send(());
-            }
-        }))?;
-        tab.call_method(Page::Enable {
-            enable_file_chooser_opened_event: None,
-        })?;
+        let tab = RawTab::new(blank_page(&browser, &context)?)?;
+        tab.png()?;
         std::thread::sleep(PAUSE);
         let started = Instant::now();
-        tab.call_method(Page::Navigate {
-            url: format!("{url}?fresh{i}"),
-            referrer: None,
-            transition_Type: None,
-            frame_id: None,
-            referrer_policy: None,
-        })?;
-        rx.recv_timeout(Duration::from_secs(30))
-            .context("load event")?;
-        let _png = png(&tab)?;
+        tab.load(format!("{url}?fresh{i}"))?;
+        tab.png()?;
         if i >= WARMUP {
             shots.push(started.elapsed().as_secs_f64() * 1e3);
         }
@@ -159,9 +139,54 @@ pub fn raw_cdp_fresh_contexts(binary: &std::path::Path, url: &str) -> Result<Sta
     Ok(stats(shots))
 }
 
-/// A blank page in `context` at 1280×800 that has drawn one frame.
+/// Batches of `urls` screenshots taken at once by `tabs` threads, each with a tab of its own
+/// kept for every batch (no context made or disposed), each batch after the pause.
+pub fn raw_cdp_batch(
+    binary: &std::path::Path,
+    url: &str,
+    urls: usize,
+    tabs: usize,
+) -> Result<Stats> {
+    let browser = launch::launch_direct(binary)?;
+    let mut tabs: Vec<RawTab> = (0..tabs.max(1))
+        .map(|_| RawTab::new(browser.new_tab()?))
+        .collect::<Result<_>>()?;
+    let stride = tabs.len();
+    let mut batches = Vec::new();
+    for run in 0..WARMUP + RUNS / 4 {
+        std::thread::sleep(PAUSE);
+        let started = Instant::now();
+        std::thread::scope(|scope| -> Result<()> {
+            let threads: Vec<_> = tabs
+                .iter_mut()
+                .enumerate()
+                .map(|(t, tab)| {
+                    scope.spawn(move || -> Result<()> {
+                        for item in (t..urls).step_by(stride) {
+                            tab.load(format!("{url}?batch{run}-{item}"))?;
+                            tab.png()?;
+                        }
+                        Ok(())
+                    })
+                })
+                .collect();
+            for thread in threads {
+                thread
+                    .join()
+                    .map_err(|_| anyhow::anyhow!("a capture thread panicked"))??;
+            }
+            Ok(())
+        })?;
+        if run >= WARMUP {
+            batches.push(started.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    Ok(stats(batches))
+}
+
+/// A blank page in `context` (its own tab, in the background).
 fn blank_page(browser: &Browser, context: &str) -> Result<Arc<Tab>> {
-    let tab = browser.new_tab_with_options(Target::CreateTarget {
+    browser.new_tab_with_options(Target::CreateTarget {
         url: "about:blank".into(),
         left: None,
         top: None,
@@ -174,8 +199,12 @@ fn blank_page(browser: &Browser, context: &str) -> Result<Arc<Tab>> {
         background: Some(true),
         for_tab: None,
         hidden: None,
-    })?;
-    tab.call_method(Emulation::SetDeviceMetricsOverride {
+    })
+}
+
+/// The SPEC's default viewport, 1280×800 at scale 1.
+fn viewport() -> Emulation::SetDeviceMetricsOverride {
+    Emulation::SetDeviceMetricsOverride {
         width: 1280,
         height: 800,
         device_scale_factor: 1.0,
@@ -190,9 +219,7 @@ fn blank_page(browser: &Browser, context: &str) -> Result<Arc<Tab>> {
         viewport: None,
         display_feature: None,
         device_posture: None,
-    })?;
-    png(&tab)?;
-    Ok(tab)
+    }
 }
 
 /// A PNG of the viewport.
