@@ -323,15 +323,8 @@ impl Pool {
     ) -> Result<(Result<T, BrowserError>, bool), BrowserError> {
         let running = self.browser()?;
         let browser = &running.browser;
-        let t0 = Instant::now();
-        let had_spare = pages.spare.is_some();
         let result = self.page(pages, &running).and_then(|session| {
-            let t1 = t0.elapsed();
             let result = work(&session);
-            eprintln!(
-                "PHASE spare={had_spare} open={t1:?} work={:?}",
-                t0.elapsed() - t1
-            );
             pages.used = Some(session);
             result
         });
