@@ -140,7 +140,8 @@ pub fn raw_cdp_fresh_contexts(binary: &std::path::Path, url: &str) -> Result<Sta
 }
 
 /// Batches of `urls` screenshots taken at once by `tabs` threads, each with a tab of its own
-/// kept for every batch (no context made or disposed), each batch after the pause.
+/// kept for every batch (no context made or disposed between batches), each batch after the
+/// pause.
 pub fn raw_cdp_batch(
     binary: &std::path::Path,
     url: &str,
@@ -148,8 +149,13 @@ pub fn raw_cdp_batch(
     tabs: usize,
 ) -> Result<Stats> {
     let browser = launch::launch_direct(binary)?;
+    // A context each, so that each tab is the front tab of a window of its own: Chromium
+    // draws no frame for a tab behind another, and a capture of it never returns.
     let mut tabs: Vec<RawTab> = (0..tabs.max(1))
-        .map(|_| RawTab::new(browser.new_tab()?))
+        .map(|_| {
+            let context = browser.new_context()?.get_id().to_owned();
+            RawTab::new(blank_page(&browser, &context)?)
+        })
         .collect::<Result<_>>()?;
     let stride = tabs.len();
     let mut batches = Vec::new();
