@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use headless_chrome::Tab;
 use headless_chrome::protocol::cdp::types::Event;
-use headless_chrome::protocol::cdp::{Emulation, Network, Page as Cdp};
-use suite_server::engines::browser::launch;
+use headless_chrome::protocol::cdp::{Network, Page as Cdp};
+use suite_server::engines::browser::{device_metrics, launch};
 
 /// How long a page may take to do any one thing before the test gives up (a bound so that a
 /// broken page fails instead of hanging, not a measure: nothing asserts how long it took).
@@ -452,22 +452,7 @@ impl Page {
 
     /// Emulates a phone: 390×844 CSS pixels, twice as dense, mobile layout.
     pub fn set_phone_viewport(&self) -> Result<()> {
-        self.tab.call_method(Emulation::SetDeviceMetricsOverride {
-            width: 390,
-            height: 844,
-            device_scale_factor: 2.0,
-            mobile: true,
-            scale: None,
-            screen_width: None,
-            screen_height: None,
-            position_x: None,
-            position_y: None,
-            dont_set_visible_size: None,
-            screen_orientation: None,
-            viewport: None,
-            display_feature: None,
-            device_posture: None,
-        })?;
+        self.tab.call_method(device_metrics(390, 844, 2.0, true))?;
         Ok(())
     }
 

@@ -40,6 +40,32 @@ impl Drop for Session {
     }
 }
 
+/// `Emulation.setDeviceMetricsOverride` for a viewport of `width`×`height` CSS pixels of
+/// `scale` device pixels each, laid out as on a phone when `mobile`.
+pub fn device_metrics(
+    width: u32,
+    height: u32,
+    scale: f64,
+    mobile: bool,
+) -> Emulation::SetDeviceMetricsOverride {
+    Emulation::SetDeviceMetricsOverride {
+        width,
+        height,
+        device_scale_factor: scale,
+        mobile,
+        scale: None,
+        screen_width: None,
+        screen_height: None,
+        position_x: None,
+        position_y: None,
+        dont_set_visible_size: None,
+        screen_orientation: None,
+        viewport: None,
+        display_feature: None,
+        device_posture: None,
+    }
+}
+
 /// Runs `method` on `tab`, giving up at `deadline` (the call's thread finishes on its own
 /// when the browser answers or the session is disposed).
 pub fn call<C>(
@@ -152,22 +178,7 @@ impl Session {
         }
         call(
             &self.tab,
-            Emulation::SetDeviceMetricsOverride {
-                width: load.width,
-                height: load.height,
-                device_scale_factor: load.device_scale_factor,
-                mobile: false,
-                scale: None,
-                screen_width: None,
-                screen_height: None,
-                position_x: None,
-                position_y: None,
-                dont_set_visible_size: None,
-                screen_orientation: None,
-                viewport: None,
-                display_feature: None,
-                device_posture: None,
-            },
+            device_metrics(load.width, load.height, load.device_scale_factor, false),
             deadline,
             "setting the viewport",
         )?;

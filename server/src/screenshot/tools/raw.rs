@@ -11,12 +11,13 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use base64::Engine as _;
 use headless_chrome::protocol::cdp::types::Event;
-use headless_chrome::protocol::cdp::{Emulation, Page, Target};
+use headless_chrome::protocol::cdp::{Page, Target};
 use headless_chrome::{Browser, Tab};
 
 use super::bench::{PAUSE, RUNS, WARMUP};
 use crate::bench_support::{Stats, stats};
 use crate::engines::browser::admin::Admin;
+use crate::engines::browser::device_metrics;
 use crate::engines::browser::launch;
 
 /// A tab at 1280×800 whose `load` events arrive on `loads`.
@@ -27,7 +28,7 @@ struct RawTab {
 
 impl RawTab {
     fn new(tab: Arc<Tab>) -> Result<RawTab> {
-        tab.call_method(viewport())?;
+        tab.call_method(device_metrics(1280, 800, 1.0, false))?;
         let (tx, loads) = mpsc::channel();
         let tx = std::sync::Mutex::new(tx);
         tab.add_event_listener(Arc::new(move |event: &Event| {
@@ -206,26 +207,6 @@ fn blank_page(browser: &Browser, context: &str) -> Result<Arc<Tab>> {
         for_tab: None,
         hidden: None,
     })
-}
-
-/// The SPEC's default viewport, 1280×800 at scale 1.
-fn viewport() -> Emulation::SetDeviceMetricsOverride {
-    Emulation::SetDeviceMetricsOverride {
-        width: 1280,
-        height: 800,
-        device_scale_factor: 1.0,
-        mobile: false,
-        scale: None,
-        screen_width: None,
-        screen_height: None,
-        position_x: None,
-        position_y: None,
-        dont_set_visible_size: None,
-        screen_orientation: None,
-        viewport: None,
-        display_feature: None,
-        device_posture: None,
-    }
 }
 
 /// A PNG of the viewport.
