@@ -30,7 +30,7 @@ use self::allow::AllowList;
 use self::egress::Egress;
 use self::job::{BrowserError, Image, Pdf, Print, Shot};
 use self::page::Session;
-pub use self::page::device_metrics;
+pub use self::page::{blank_page_in, device_metrics};
 pub use self::target::UrlRefusal;
 
 /// How often an idle browser is pinged (it doubles as the health check).

@@ -66,6 +66,25 @@ pub fn device_metrics(
     }
 }
 
+/// `Target.createTarget` for a blank page in the background in browser context
+/// `context_id` (a new context's first page is the front tab of a window of its own).
+pub fn blank_page_in(context_id: &str) -> Target::CreateTarget {
+    Target::CreateTarget {
+        url: "about:blank".into(),
+        left: None,
+        top: None,
+        width: None,
+        height: None,
+        window_state: None,
+        browser_context_id: Some(context_id.to_owned()),
+        enable_begin_frame_control: None,
+        new_window: None,
+        background: Some(true),
+        for_tab: None,
+        hidden: None,
+    }
+}
+
 /// Runs `method` on `tab`, giving up at `deadline` (the call's thread finishes on its own
 /// when the browser answers or the session is disposed).
 pub fn call<C>(
@@ -102,20 +121,7 @@ impl Session {
             .context("creating a browser context")?
             .get_id()
             .to_owned();
-        let tab = browser.new_tab_with_options(Target::CreateTarget {
-            url: "about:blank".into(),
-            left: None,
-            top: None,
-            width: None,
-            height: None,
-            window_state: None,
-            browser_context_id: Some(context_id.clone()),
-            enable_begin_frame_control: None,
-            new_window: None,
-            background: Some(true),
-            for_tab: None,
-            hidden: None,
-        });
+        let tab = browser.new_tab_with_options(blank_page_in(&context_id));
         let session = Session {
             context_id,
             admin: admin.clone(),

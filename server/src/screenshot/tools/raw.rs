@@ -10,15 +10,15 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use base64::Engine as _;
+use headless_chrome::protocol::cdp::Page;
 use headless_chrome::protocol::cdp::types::Event;
-use headless_chrome::protocol::cdp::{Page, Target};
 use headless_chrome::{Browser, Tab};
 
 use super::bench::{PAUSE, RUNS, WARMUP};
 use crate::bench_support::{Stats, stats};
 use crate::engines::browser::admin::Admin;
-use crate::engines::browser::device_metrics;
 use crate::engines::browser::launch;
+use crate::engines::browser::{blank_page_in, device_metrics};
 
 /// A tab at 1280×800 whose `load` events arrive on `loads`.
 struct RawTab {
@@ -193,20 +193,7 @@ pub fn raw_cdp_batch(
 
 /// A blank page in `context` (its own tab, in the background).
 fn blank_page(browser: &Browser, context: &str) -> Result<Arc<Tab>> {
-    browser.new_tab_with_options(Target::CreateTarget {
-        url: "about:blank".into(),
-        left: None,
-        top: None,
-        width: None,
-        height: None,
-        window_state: None,
-        browser_context_id: Some(context.to_owned()),
-        enable_begin_frame_control: None,
-        new_window: None,
-        background: Some(true),
-        for_tab: None,
-        hidden: None,
-    })
+    browser.new_tab_with_options(blank_page_in(context))
 }
 
 /// A PNG of the viewport.
