@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::Screenshot;
 use crate::engines::browser::job::BrowserError;
-use crate::engines::browser::job::{Area, Encoding, Load, Print, Shot, WaitUntil};
+use crate::engines::browser::job::{Area, Encoding, Image, Load, Print, Shot, WaitUntil};
 use crate::engines::browser::target;
 use crate::generated::types;
 use crate::platform::{ApiError, Caller, Platform};
@@ -102,12 +102,23 @@ impl Screenshot {
         caller: &Caller,
         r: &types::ScreenshotRequest,
     ) -> Result<types::Screenshot, ApiError> {
-        let format = format(r);
         let image = self
             .chromium
             .capture(shot(r, megapixels(platform)))
             .await
             .map_err(api_error)?;
+        self.publish(platform, caller, r, image).await
+    }
+
+    /// Publishes a captured image for download.
+    async fn publish(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        r: &types::ScreenshotRequest,
+        image: Image,
+    ) -> Result<types::Screenshot, ApiError> {
+        let format = format(r);
         let content_type = match format {
             types::ImageFormat::Png => "image/png",
             types::ImageFormat::Jpeg => "image/jpeg",
@@ -126,18 +137,27 @@ impl Screenshot {
         })
     }
 
-    /// Captures every item at once (the pool bounds how many pages render together); a
-    /// failed item fails alone.
+    /// Captures every item (the engine shares pages among a batch's items, which are one
+    /// key's) and publishes each image; a failed item fails alone.
     pub async fn batch(
         &self,
         platform: &Platform,
         caller: &Caller,
         r: &types::ScreenshotBatchRequest,
     ) -> Result<types::ScreenshotBatchResult, ApiError> {
+        let limit = megapixels(platform);
+        let images = self
+            .chromium
+            .capture_batch(r.items.iter().map(|item| shot(item, limit)).collect())
+            .await;
         let outcomes = join_all(
-            r.items
-                .iter()
-                .map(|item| self.capture(platform, caller, item)),
+            images
+                .into_iter()
+                .zip(&r.items)
+                .map(|(image, item)| async move {
+                    self.publish(platform, caller, item, image.map_err(api_error)?)
+                        .await
+                }),
         )
         .await;
         let mut results = Vec::with_capacity(outcomes.len());

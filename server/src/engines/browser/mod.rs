@@ -7,6 +7,7 @@
 pub mod address;
 pub mod admin;
 pub mod allow;
+mod batch;
 mod capture;
 pub mod config;
 pub mod egress;
@@ -42,12 +43,14 @@ const HEALTH_TIMEOUT: Duration = Duration::from_secs(5);
 type Job = Box<dyn FnOnce(&Pool, &mut Pages) + Send>;
 
 /// A worker's pages: the one opened ahead for its next job (so that a job does not wait for
-/// a context and its renderer process to start) and the one its last job used (disposed
-/// once the answer has gone out). A page is never used for two jobs.
+/// a context and its renderer process to start), the one its last job used (disposed once
+/// the answer has gone out), and, within a batch's group, the page the previous item used,
+/// handed on to the next. A page is never used for two jobs.
 #[derive(Default)]
 struct Pages {
     spare: Option<Session>,
     used: Option<Session>,
+    carried: Option<Session>,
 }
 
 /// The shared browser engine. Dropping it ends its workers and closes the browser.
@@ -142,6 +145,54 @@ impl Chromium {
             pool.with_page(pages, |session| capture::capture(session, &shot, timeout))
         })
         .await
+    }
+
+    /// Loads and captures the pages of one caller's batch, answering in the order of `shots`.
+    /// The items share pages (see [`batch`]): in as many groups as pages render at once,
+    /// each group on one page, one item after another.
+    pub async fn capture_batch(&self, shots: Vec<Shot>) -> Vec<Result<Image, BrowserError>> {
+        let timeout = self.pool.capture_timeout;
+        let groups = batch::groups(&shots, self.pool.jobs);
+        let count = shots.len();
+        let mut shots: Vec<Option<Shot>> = shots.into_iter().map(Some).collect();
+        let mut runs = Vec::with_capacity(groups.len());
+        for group in groups {
+            let items: Vec<(usize, Shot)> = group
+                .into_iter()
+                .filter_map(|index| Some((index, shots[index].take()?)))
+                .collect();
+            let indexes: Vec<usize> = items.iter().map(|(index, _)| *index).collect();
+            let run = self.run(move |pool, pages| Ok(pool.capture_group(pages, items, timeout)));
+            runs.push(async move { (indexes, run.await) });
+        }
+        let mut results: Vec<Option<Result<Image, BrowserError>>> =
+            (0..count).map(|_| None).collect();
+        for (indexes, run) in futures::future::join_all(runs).await {
+            match run {
+                Ok(done) => {
+                    for (index, result) in done {
+                        results[index] = Some(result);
+                    }
+                }
+                Err(error) => {
+                    let message = error.to_string();
+                    for index in indexes {
+                        results[index] =
+                            Some(Err(BrowserError::Failed(anyhow::anyhow!("{message}"))));
+                    }
+                }
+            }
+        }
+        results
+            .into_iter()
+            .map(|result| {
+                result.unwrap_or_else(|| {
+                    Err(BrowserError::Failed(anyhow::anyhow!(
+                        "a batch item was not captured"
+                    )))
+                })
+            })
+            .collect()
     }
 
     /// Loads and prints a page to PDF.
@@ -253,6 +304,7 @@ fn worker(pool: &Pool, jobs: &Mutex<mpsc::Receiver<Job>>) {
         // A panicking job fails only itself (its answer channel is dropped).
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| next(pool, &mut pages)));
         pages.used = None;
+        pages.carried = None;
     }
 }
 
@@ -291,9 +343,10 @@ impl Pool {
         live.as_ref().map(|l| l.running.clone())
     }
 
-    /// A page for one job: the worker's spare if it belongs to `running`, else a new one.
+    /// A page for one job: the page handed on from the batch item before, else the worker's
+    /// spare, if it belongs to `running`; else a new one.
     fn page(&self, pages: &mut Pages, running: &Running) -> Result<Session, BrowserError> {
-        match pages.spare.take() {
+        match pages.carried.take().or_else(|| pages.spare.take()) {
             Some(spare) if spare.browser_pid == running.browser.get_process_id() => Ok(spare),
             _ => Session::open(&running.browser, &running.admin),
         }

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use super::Chromium;
 use super::config::Config;
-use super::job::{Load, Print};
+use super::job::{Area, Encoding, Image, Load, Print, Shot};
 
 fn small_print() -> Print {
     Print {
@@ -53,4 +53,62 @@ async fn every_job_context_is_disposed_after_its_job() {
         "{open} contexts open after {jobs} jobs on {} workers",
         chromium.jobs()
     );
+}
+
+/// A page that paints itself red when its origin's storage already holds a mark (an earlier
+/// load in the same context left it), green otherwise, and leaves the mark.
+const MARKING_PAGE: &str = "<!doctype html><body><script>\
+    const seen = localStorage.getItem('mark'); localStorage.setItem('mark', '1');\
+    document.body.style.background = seen ? 'rgb(255,0,0)' : 'rgb(0,255,0)';\
+    </script></body>";
+
+fn small_shot(url: String) -> Shot {
+    let mut load = Load::new(url);
+    load.width = 64;
+    load.height = 48;
+    Shot {
+        load,
+        encoding: Encoding::Png,
+        area: Area::Viewport,
+        max_pixels: 1 << 20,
+    }
+}
+
+fn is_red(image: &Image) -> bool {
+    let pixels = image::load_from_memory(&image.bytes)
+        .expect("a PNG")
+        .to_rgb8();
+    let [r, g, _] = pixels.get_pixel(5, 5).0;
+    assert!(
+        (r > 200) != (g > 200),
+        "the page painted neither red nor green: {r},{g}"
+    );
+    r > 200
+}
+
+#[tokio::test]
+async fn a_batch_shares_its_pages_but_the_next_job_starts_clean() {
+    let config = Config {
+        jobs: 1,
+        ..Config::default()
+    };
+    let chromium = Chromium::start(&config).await.expect("the engine starts");
+    let page = chromium.pool.egress.host(MARKING_PAGE.as_bytes().to_vec());
+    let shots = (0..3).map(|_| small_shot(page.url())).collect();
+    let marked: Vec<bool> = chromium
+        .capture_batch(shots)
+        .await
+        .into_iter()
+        .map(|captured| is_red(&captured.expect("captured")))
+        .collect();
+    assert_eq!(
+        marked,
+        [false, true, true],
+        "a batch's items share one page"
+    );
+    let next = chromium
+        .capture(small_shot(page.url()))
+        .await
+        .expect("captured");
+    assert!(!is_red(&next), "the next job starts in a fresh context");
 }
