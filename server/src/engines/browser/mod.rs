@@ -22,6 +22,8 @@ mod tests;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
+
+use crossbeam_channel::{RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 use headless_chrome::Browser;
@@ -36,6 +38,10 @@ pub use self::target::UrlRefusal;
 
 /// How often an idle browser is pinged (it doubles as the health check).
 const KEEPALIVE: Duration = Duration::from_secs(30);
+
+/// How often a waiting worker with no page prepared for the browser in use looks again (the
+/// browser was launched or replaced by another worker's job).
+const SPARE_CHECK: Duration = Duration::from_millis(500);
 
 /// How long a health check may take before the browser counts as wedged.
 const HEALTH_TIMEOUT: Duration = Duration::from_secs(5);
@@ -55,7 +61,7 @@ struct Pages {
 
 /// The shared browser engine. Dropping it ends its workers and closes the browser.
 pub struct Chromium {
-    queue: Mutex<mpsc::Sender<Job>>,
+    queue: crossbeam_channel::Sender<Job>,
     pool: Arc<Pool>,
 }
 
@@ -109,8 +115,7 @@ impl Chromium {
             live: Mutex::new(None),
             launches: AtomicU64::new(0),
         });
-        let (tx, rx) = mpsc::channel::<Job>();
-        let rx = Arc::new(Mutex::new(rx));
+        let (tx, rx) = crossbeam_channel::unbounded::<Job>();
         for n in 0..pool.jobs {
             let (pool, rx) = (pool.clone(), rx.clone());
             std::thread::Builder::new()
@@ -127,10 +132,7 @@ impl Chromium {
                     std::thread::sleep(KEEPALIVE);
                 }
             })?;
-        Ok(Chromium {
-            queue: Mutex::new(tx),
-            pool,
-        })
+        Ok(Chromium { queue: tx, pool })
     }
 
     /// Pages rendered at once.
@@ -242,13 +244,9 @@ impl Chromium {
         let job: Job = Box::new(move |pool, pages| {
             let _ = tx.send(work(pool, pages));
         });
-        self.queue
-            .lock()
-            .map_err(|_| BrowserError::Failed(anyhow::anyhow!("browser queue poisoned")))?
-            .send(job)
-            .map_err(|_| {
-                BrowserError::Failed(anyhow::anyhow!("the browser workers have stopped"))
-            })?;
+        self.queue.send(job).map_err(|_| {
+            BrowserError::Failed(anyhow::anyhow!("the browser workers have stopped"))
+        })?;
         rx.await.map_err(|_| {
             BrowserError::Failed(anyhow::anyhow!("a browser worker ended during the job"))
         })?
@@ -278,28 +276,23 @@ impl Drop for Chromium {
 /// Runs jobs until the queue closes. After each job, once its answer is sent, the page it
 /// used is disposed. A job already waiting then runs at once, on a page opened for it (a
 /// batch is not held up by spares made for calls to come); with none waiting, the worker
-/// opens and prepares its next page before it waits.
-fn worker(pool: &Pool, jobs: &Mutex<mpsc::Receiver<Job>>) {
+/// opens and prepares its next page before it waits. Workers wait on the queue without a
+/// lock, so that one waiting never keeps another from preparing its page meanwhile (it would
+/// then prepare it during the next job, on the same cores).
+fn worker(pool: &Pool, jobs: &crossbeam_channel::Receiver<Job>) {
     let mut pages = Pages::default();
     loop {
-        let waiting = match jobs.lock() {
-            Ok(rx) => rx.try_recv(),
-            Err(_) => return,
-        };
-        let next = match waiting {
+        let next = match jobs.try_recv() {
             Ok(job) => job,
-            Err(mpsc::TryRecvError::Disconnected) => return,
-            Err(mpsc::TryRecvError::Empty) => {
-                if pages.spare.is_none() {
-                    pages.spare = pool.current_browser().and_then(|running| {
-                        Session::open_prepared(&running.browser, &running.admin).ok()
-                    });
+            Err(TryRecvError::Disconnected) => return,
+            Err(TryRecvError::Empty) => loop {
+                pool.prepare_spare(&mut pages);
+                match jobs.recv_timeout(SPARE_CHECK) {
+                    Ok(job) => break job,
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => return,
                 }
-                match jobs.lock().map(|rx| rx.recv()) {
-                    Ok(Ok(job)) => job,
-                    _ => return,
-                }
-            }
+            },
         };
         // A panicking job fails only itself (its answer channel is dropped).
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| next(pool, &mut pages)));
@@ -341,6 +334,24 @@ impl Pool {
     fn current_browser(&self) -> Option<Running> {
         let live = self.live.lock().ok()?;
         live.as_ref().map(|l| l.running.clone())
+    }
+
+    /// Opens and prepares the worker's next page, unless it has one of the browser in use (a
+    /// page of a replaced browser is dropped, which lets that browser go).
+    fn prepare_spare(&self, pages: &mut Pages) {
+        let Some(running) = self.current_browser() else {
+            return;
+        };
+        let pid = running.browser.get_process_id();
+        if pages
+            .spare
+            .as_ref()
+            .is_some_and(|spare| spare.browser_pid == pid)
+        {
+            return;
+        }
+        pages.spare = None;
+        pages.spare = Session::open_prepared(&running.browser, &running.admin).ok();
     }
 
     /// A page for one job: the page handed on from the batch item before, else the worker's

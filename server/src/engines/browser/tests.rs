@@ -55,6 +55,29 @@ async fn every_job_context_is_disposed_after_its_job() {
     );
 }
 
+#[tokio::test]
+async fn every_idle_worker_prepares_its_next_page_before_the_next_job() {
+    let config = Config {
+        jobs: 3,
+        ..Config::default()
+    };
+    let chromium = Chromium::start(&config).await.expect("the engine starts");
+    let html = b"<!doctype html><p>first job</p>".to_vec();
+    chromium
+        .print_html(html, small_print())
+        .await
+        .expect("printed");
+    // With no job waiting, each worker opens its spare (one context each) at once, not when
+    // the next job arrives and would share the cores with it.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut open = chromium.open_contexts().expect("contexts counted");
+    while open < chromium.jobs() && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        open = chromium.open_contexts().expect("contexts counted");
+    }
+    assert_eq!(open, chromium.jobs(), "prepared pages of idle workers");
+}
+
 /// A page that paints itself red when its origin's storage already holds a mark (an earlier
 /// load in the same context left it), green otherwise, and leaves the mark.
 const MARKING_PAGE: &str = "<!doctype html><body><script>\
