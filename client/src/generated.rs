@@ -17531,8 +17531,14 @@ impl Client {
     ///(`items[3].url`). A valid batch of N items costs N; with fewer than N requests left
     ///it is 429 and nothing is captured.
     ///
-    ///Items run concurrently within the engine's limits. A page that fails to load, or an
-    ///item over the pixel limit, does not fail the batch: the answer is 200 and that
+    ///Items run concurrently within the engine's limits: in as many groups as the pool
+    ///renders pages at once, each group on one page, one item after another. A batch is one
+    ///key's, so its items that set a page up alike (the same `user_agent`, `dark_mode`,
+    ///`reduced_motion`, `transparent_background` and `fail_on_http_error`) share a browser
+    ///context: a page may see cookies and storage an earlier item of the same batch left.
+    ///Nothing passes between batches or calls, and an item after one that failed starts on
+    ///a fresh page. A page that fails to load, or an item over the pixel limit, does not
+    ///fail the batch: the answer is 200 and that
     ///item has `status: failed` and an `error` (`unprocessable`, `payload_too_large`, ...).
     ///Results are in request order; `index` is the item's position in `items`.
     ///
