@@ -23,13 +23,34 @@ fn small_print() -> Print {
     }
 }
 
-#[tokio::test]
-async fn every_job_context_is_disposed_after_its_job() {
+/// The engine with `jobs` workers.
+async fn engine(jobs: usize) -> Chromium {
     let config = Config {
-        jobs: 2,
+        jobs,
         ..Config::default()
     };
-    let chromium = Chromium::start(&config).await.expect("the engine starts");
+    Chromium::start(&config).await.expect("the engine starts")
+}
+
+/// The browser's open contexts once `settled` holds of their count, or after `within`.
+async fn open_contexts_once(
+    chromium: &Chromium,
+    settled: impl Fn(usize) -> bool,
+    within: Duration,
+) -> usize {
+    let deadline = Instant::now() + within;
+    loop {
+        let open = chromium.open_contexts().expect("contexts counted");
+        if settled(open) || Instant::now() >= deadline {
+            return open;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn every_job_context_is_disposed_after_its_job() {
+    let chromium = engine(2).await;
     assert_eq!(chromium.open_contexts().expect("no browser yet"), 0);
     let jobs = 4 * chromium.jobs() + 2;
     for n in 0..jobs {
@@ -42,12 +63,8 @@ async fn every_job_context_is_disposed_after_its_job() {
     }
     // A worker disposes its job's page once the answer is out, then opens its next spare:
     // what stays open is one spare per worker, never a context per job done.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let mut open = chromium.open_contexts().expect("contexts counted");
-    while open > chromium.jobs() && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        open = chromium.open_contexts().expect("contexts counted");
-    }
+    let workers = chromium.jobs();
+    let open = open_contexts_once(&chromium, |open| open <= workers, Duration::from_secs(10)).await;
     assert!(
         open <= chromium.jobs(),
         "{open} contexts open after {jobs} jobs on {} workers",
@@ -57,11 +74,7 @@ async fn every_job_context_is_disposed_after_its_job() {
 
 #[tokio::test]
 async fn every_idle_worker_prepares_its_next_page_before_the_next_job() {
-    let config = Config {
-        jobs: 3,
-        ..Config::default()
-    };
-    let chromium = Chromium::start(&config).await.expect("the engine starts");
+    let chromium = engine(3).await;
     let html = b"<!doctype html><p>first job</p>".to_vec();
     chromium
         .print_html(html, small_print())
@@ -69,12 +82,8 @@ async fn every_idle_worker_prepares_its_next_page_before_the_next_job() {
         .expect("printed");
     // With no job waiting, each worker opens its spare (one context each) at once, not when
     // the next job arrives and would share the cores with it.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let mut open = chromium.open_contexts().expect("contexts counted");
-    while open < chromium.jobs() && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        open = chromium.open_contexts().expect("contexts counted");
-    }
+    let workers = chromium.jobs();
+    let open = open_contexts_once(&chromium, |open| open >= workers, Duration::from_secs(20)).await;
     assert_eq!(open, chromium.jobs(), "prepared pages of idle workers");
 }
 
@@ -111,11 +120,7 @@ fn is_red(image: &Image) -> bool {
 
 #[tokio::test]
 async fn a_batch_shares_its_pages_but_the_next_job_starts_clean() {
-    let config = Config {
-        jobs: 1,
-        ..Config::default()
-    };
-    let chromium = Chromium::start(&config).await.expect("the engine starts");
+    let chromium = engine(1).await;
     let page = chromium.pool.egress.host(MARKING_PAGE.as_bytes().to_vec());
     let shots = (0..3).map(|_| small_shot(page.url())).collect();
     let marked: Vec<bool> = chromium
