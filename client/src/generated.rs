@@ -1005,6 +1005,61 @@ pub mod types {
             Default::default()
         }
     }
+    ///The cookie's SameSite attribute (`none` requires `secure`).
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd,
+    )]
+    pub enum CookieSameSite {
+        #[serde(rename = "strict")]
+        Strict,
+        #[serde(rename = "lax")]
+        Lax,
+        #[serde(rename = "none")]
+        None,
+    }
+    impl ::std::fmt::Display for CookieSameSite {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Strict => f.write_str("strict"),
+                Self::Lax => f.write_str("lax"),
+                Self::None => f.write_str("none"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for CookieSameSite {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "strict" => Ok(Self::Strict),
+                "lax" => Ok(Self::Lax),
+                "none" => Ok(Self::None),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for CookieSameSite {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for CookieSameSite {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
     ///Estimated time to guess the password in one attack scenario.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct CrackTime {
@@ -4423,6 +4478,264 @@ pub mod types {
             value.parse()
         }
     }
+    ///A cookie set before a page loads.
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
+    #[serde(deny_unknown_fields)]
+    pub struct PageCookie {
+        ///The page's host or a parent of it (`example.com` for `www.example.com`); the cookie is then sent to every host under it. Without it the cookie is the page host's only.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub domain: ::std::option::Option<PageCookieDomain>,
+        ///Hidden from the page's scripts.
+        #[serde(default)]
+        pub http_only: bool,
+        ///Cookie name (an HTTP token).
+        pub name: PageCookieName,
+        ///Path the cookie is sent for (default `/`).
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub path: ::std::option::Option<PageCookiePath>,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub same_site: ::std::option::Option<CookieSameSite>,
+        ///Sent over https only.
+        #[serde(default)]
+        pub secure: bool,
+        ///Cookie value (RFC 6265 cookie-octets).
+        pub value: PageCookieValue,
+    }
+    impl PageCookie {
+        pub fn builder() -> builder::PageCookie {
+            Default::default()
+        }
+    }
+    ///The page's host or a parent of it (`example.com` for `www.example.com`); the cookie is then sent to every host under it. Without it the cookie is the page host's only.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct PageCookieDomain(::std::string::String);
+    impl ::std::ops::Deref for PageCookieDomain {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<PageCookieDomain> for ::std::string::String {
+        fn from(value: PageCookieDomain) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for PageCookieDomain {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 253usize {
+                return Err("longer than 253 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for PageCookieDomain {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for PageCookieDomain {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for PageCookieDomain {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///Cookie name (an HTTP token).
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct PageCookieName(::std::string::String);
+    impl ::std::ops::Deref for PageCookieName {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<PageCookieName> for ::std::string::String {
+        fn from(value: PageCookieName) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for PageCookieName {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 256usize {
+                return Err("longer than 256 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$\"".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for PageCookieName {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for PageCookieName {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for PageCookieName {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///Path the cookie is sent for (default `/`).
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct PageCookiePath(::std::string::String);
+    impl ::std::ops::Deref for PageCookiePath {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<PageCookiePath> for ::std::string::String {
+        fn from(value: PageCookiePath) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for PageCookiePath {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 1024usize {
+                return Err("longer than 1024 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^/[^\\x00-\\x1F\\x7F;]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^/[^\\x00-\\x1F\\x7F;]*$\"".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for PageCookiePath {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for PageCookiePath {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for PageCookiePath {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///Cookie value (RFC 6265 cookie-octets).
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct PageCookieValue(::std::string::String);
+    impl ::std::ops::Deref for PageCookieValue {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<PageCookieValue> for ::std::string::String {
+        fn from(value: PageCookieValue) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for PageCookieValue {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 4096usize {
+                return Err("longer than 4096 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x20\\x7F\";,\\\\]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x20\\x7F\";,\\\\]*$\"".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for PageCookieValue {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for PageCookieValue {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for PageCookieValue {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
     ///Paper size of a generated PDF: a3 297×420 mm, a4 210×297 mm, a5 148×210 mm, letter 8.5×11 in, legal 8.5×14 in, tabloid 11×17 in. Default `a4`.
     #[derive(
         ::serde::Deserialize,
@@ -4896,6 +5209,9 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct PdfRequest {
+        ///Cookies set in the capture's fresh browser context before the page loads. A cookie without `domain` is the page host's own (host-only); a `domain` must be the page's host or a parent of it, else 400 `invalid_input` naming the cookie.
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub cookies: ::std::vec::Vec<PageCookie>,
         ///Emulate `prefers-color-scheme: dark` while laying out.
         #[serde(default)]
         pub dark_mode: bool,
@@ -4908,6 +5224,9 @@ pub mod types {
         ///HTML of each page's header. Elements with the classes `date`, `title`, `url`, `pageNumber` and `totalPages` receive those values. Giving a header or a footer template turns both on (the other one is empty unless given).
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub header_template: ::std::option::Option<PdfRequestHeaderTemplate>,
+        ///Extra HTTP request headers sent with every request the page makes (the page itself and its sub-requests). Names are HTTP tokens, values have no control characters. `Host`, `Content-Length`, `Connection`, `Keep-Alive`, `Transfer-Encoding`, `TE`, `Trailer`, `Upgrade`, `Cookie` (use `cookies`) and `Proxy-*` are 400 `invalid_input`, as is a name given twice.
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub headers: ::std::vec::Vec<RequestHeader>,
         ///Landscape orientation.
         #[serde(default)]
         pub landscape: bool,
@@ -6553,6 +6872,137 @@ pub mod types {
                 })
         }
     }
+    ///One extra HTTP request header of a page load.
+    #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
+    #[serde(deny_unknown_fields)]
+    pub struct RequestHeader {
+        ///Header name (an HTTP token), matched without regard to case.
+        pub name: RequestHeaderName,
+        ///Header value; tabs allowed, no other control characters.
+        pub value: RequestHeaderValue,
+    }
+    impl RequestHeader {
+        pub fn builder() -> builder::RequestHeader {
+            Default::default()
+        }
+    }
+    ///Header name (an HTTP token), matched without regard to case.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct RequestHeaderName(::std::string::String);
+    impl ::std::ops::Deref for RequestHeaderName {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<RequestHeaderName> for ::std::string::String {
+        fn from(value: RequestHeaderName) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for RequestHeaderName {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 128usize {
+                return Err("longer than 128 characters".into());
+            }
+            if value.chars().count() < 1usize {
+                return Err("shorter than 1 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$\"".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for RequestHeaderName {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for RequestHeaderName {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for RequestHeaderName {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
+    ///Header value; tabs allowed, no other control characters.
+    #[derive(::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct RequestHeaderValue(::std::string::String);
+    impl ::std::ops::Deref for RequestHeaderValue {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+    impl ::std::convert::From<RequestHeaderValue> for ::std::string::String {
+        fn from(value: RequestHeaderValue) -> Self {
+            value.0
+        }
+    }
+    impl ::std::str::FromStr for RequestHeaderValue {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            if value.chars().count() > 4096usize {
+                return Err("longer than 4096 characters".into());
+            }
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| {
+                    ::regress::Regex::new("^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$").unwrap()
+                });
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$\"".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for RequestHeaderValue {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for RequestHeaderValue {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl<'de> ::serde::Deserialize<'de> for RequestHeaderValue {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?
+                .parse()
+                .map_err(|e: self::error::ConversionError| {
+                    <D::Error as ::serde::de::Error>::custom(e.to_string())
+                })
+        }
+    }
     ///Overall risk level, derived from a 0..100 risk score by fixed bands: low 0-24, medium 25-49, high 50-74, critical 75-100.
     #[derive(
         ::serde::Deserialize,
@@ -7037,6 +7487,9 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct ScreenshotRequest {
+        ///Cookies set in the capture's fresh browser context before the page loads. A cookie without `domain` is the page host's own (host-only); a `domain` must be the page's host or a parent of it, else 400 `invalid_input` naming the cookie.
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub cookies: ::std::vec::Vec<PageCookie>,
         ///Emulate `prefers-color-scheme: dark`.
         #[serde(default)]
         pub dark_mode: bool,
@@ -7057,6 +7510,9 @@ pub mod types {
         ///With `full_page`, the most CSS pixels of page height captured: a taller page is cut at this height (the record's height says what was captured).
         #[serde(default = "defaults::default_u64::<i32, 20000>")]
         pub full_page_max_height: i32,
+        ///Extra HTTP request headers sent with every request the page makes (the page itself and its sub-requests). Names are HTTP tokens, values have no control characters. `Host`, `Content-Length`, `Connection`, `Keep-Alive`, `Transfer-Encoding`, `TE`, `Trailer`, `Upgrade`, `Cookie` (use `cookies`) and `Proxy-*` are 400 `invalid_input`, as is a name given twice.
+        #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub headers: ::std::vec::Vec<RequestHeader>,
         ///Viewport height in CSS pixels.
         #[serde(default = "defaults::default_u64::<i32, 800>")]
         pub height: i32,
@@ -12958,6 +13414,139 @@ pub mod types {
             }
         }
         #[derive(Clone, Debug)]
+        pub struct PageCookie {
+            domain: ::std::result::Result<
+                ::std::option::Option<super::PageCookieDomain>,
+                ::std::string::String,
+            >,
+            http_only: ::std::result::Result<bool, ::std::string::String>,
+            name: ::std::result::Result<super::PageCookieName, ::std::string::String>,
+            path: ::std::result::Result<
+                ::std::option::Option<super::PageCookiePath>,
+                ::std::string::String,
+            >,
+            same_site: ::std::result::Result<
+                ::std::option::Option<super::CookieSameSite>,
+                ::std::string::String,
+            >,
+            secure: ::std::result::Result<bool, ::std::string::String>,
+            value: ::std::result::Result<super::PageCookieValue, ::std::string::String>,
+        }
+        impl ::std::default::Default for PageCookie {
+            fn default() -> Self {
+                Self {
+                    domain: Ok(Default::default()),
+                    http_only: Ok(Default::default()),
+                    name: Err("no value supplied for name".to_string()),
+                    path: Ok(Default::default()),
+                    same_site: Ok(Default::default()),
+                    secure: Ok(Default::default()),
+                    value: Err("no value supplied for value".to_string()),
+                }
+            }
+        }
+        impl PageCookie {
+            pub fn domain<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PageCookieDomain>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.domain = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for domain: {e}"));
+                self
+            }
+            pub fn http_only<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.http_only = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for http_only: {e}"));
+                self
+            }
+            pub fn name<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::PageCookieName>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.name = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self
+            }
+            pub fn path<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::PageCookiePath>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.path = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for path: {e}"));
+                self
+            }
+            pub fn same_site<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<super::CookieSameSite>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.same_site = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for same_site: {e}"));
+                self
+            }
+            pub fn secure<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.secure = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for secure: {e}"));
+                self
+            }
+            pub fn value<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::PageCookieValue>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.value = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for value: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<PageCookie> for super::PageCookie {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: PageCookie,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    domain: value.domain?,
+                    http_only: value.http_only?,
+                    name: value.name?,
+                    path: value.path?,
+                    same_site: value.same_site?,
+                    secure: value.secure?,
+                    value: value.value?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::PageCookie> for PageCookie {
+            fn from(value: super::PageCookie) -> Self {
+                Self {
+                    domain: Ok(value.domain),
+                    http_only: Ok(value.http_only),
+                    name: Ok(value.name),
+                    path: Ok(value.path),
+                    same_site: Ok(value.same_site),
+                    secure: Ok(value.secure),
+                    value: Ok(value.value),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
         pub struct ParseForm {
             doc_type:
                 ::std::result::Result<::std::option::Option<super::DocType>, ::std::string::String>,
@@ -13685,6 +14274,8 @@ pub mod types {
         }
         #[derive(Clone, Debug)]
         pub struct PdfRequest {
+            cookies:
+                ::std::result::Result<::std::vec::Vec<super::PageCookie>, ::std::string::String>,
             dark_mode: ::std::result::Result<bool, ::std::string::String>,
             delay: ::std::result::Result<i32, ::std::string::String>,
             footer_template: ::std::result::Result<
@@ -13695,6 +14286,8 @@ pub mod types {
                 ::std::option::Option<super::PdfRequestHeaderTemplate>,
                 ::std::string::String,
             >,
+            headers:
+                ::std::result::Result<::std::vec::Vec<super::RequestHeader>, ::std::string::String>,
             landscape: ::std::result::Result<bool, ::std::string::String>,
             margins: ::std::result::Result<
                 ::std::option::Option<super::PdfMargins>,
@@ -13721,10 +14314,12 @@ pub mod types {
         impl ::std::default::Default for PdfRequest {
             fn default() -> Self {
                 Self {
+                    cookies: Ok(Default::default()),
                     dark_mode: Ok(Default::default()),
                     delay: Ok(Default::default()),
                     footer_template: Ok(Default::default()),
                     header_template: Ok(Default::default()),
+                    headers: Ok(Default::default()),
                     landscape: Ok(Default::default()),
                     margins: Ok(Default::default()),
                     page_ranges: Ok(Default::default()),
@@ -13739,6 +14334,16 @@ pub mod types {
             }
         }
         impl PdfRequest {
+            pub fn cookies<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::PageCookie>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.cookies = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for cookies: {e}"));
+                self
+            }
             pub fn dark_mode<T>(mut self, value: T) -> Self
             where
                 T: ::std::convert::TryInto<bool>,
@@ -13777,6 +14382,16 @@ pub mod types {
                 self.header_template = value.try_into().map_err(|e| {
                     format!("error converting supplied value for header_template: {e}")
                 });
+                self
+            }
+            pub fn headers<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::RequestHeader>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.headers = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for headers: {e}"));
                 self
             }
             pub fn landscape<T>(mut self, value: T) -> Self
@@ -13886,10 +14501,12 @@ pub mod types {
                 value: PdfRequest,
             ) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
+                    cookies: value.cookies?,
                     dark_mode: value.dark_mode?,
                     delay: value.delay?,
                     footer_template: value.footer_template?,
                     header_template: value.header_template?,
+                    headers: value.headers?,
                     landscape: value.landscape?,
                     margins: value.margins?,
                     page_ranges: value.page_ranges?,
@@ -13906,10 +14523,12 @@ pub mod types {
         impl ::std::convert::From<super::PdfRequest> for PdfRequest {
             fn from(value: super::PdfRequest) -> Self {
                 Self {
+                    cookies: Ok(value.cookies),
                     dark_mode: Ok(value.dark_mode),
                     delay: Ok(value.delay),
                     footer_template: Ok(value.footer_template),
                     header_template: Ok(value.header_template),
+                    headers: Ok(value.headers),
                     landscape: Ok(value.landscape),
                     margins: Ok(value.margins),
                     page_ranges: Ok(value.page_ranges),
@@ -15173,6 +15792,60 @@ pub mod types {
             }
         }
         #[derive(Clone, Debug)]
+        pub struct RequestHeader {
+            name: ::std::result::Result<super::RequestHeaderName, ::std::string::String>,
+            value: ::std::result::Result<super::RequestHeaderValue, ::std::string::String>,
+        }
+        impl ::std::default::Default for RequestHeader {
+            fn default() -> Self {
+                Self {
+                    name: Err("no value supplied for name".to_string()),
+                    value: Err("no value supplied for value".to_string()),
+                }
+            }
+        }
+        impl RequestHeader {
+            pub fn name<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::RequestHeaderName>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.name = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self
+            }
+            pub fn value<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<super::RequestHeaderValue>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.value = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for value: {e}"));
+                self
+            }
+        }
+        impl ::std::convert::TryFrom<RequestHeader> for super::RequestHeader {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: RequestHeader,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    name: value.name?,
+                    value: value.value?,
+                })
+            }
+        }
+        impl ::std::convert::From<super::RequestHeader> for RequestHeader {
+            fn from(value: super::RequestHeader) -> Self {
+                Self {
+                    name: Ok(value.name),
+                    value: Ok(value.value),
+                }
+            }
+        }
+        #[derive(Clone, Debug)]
         pub struct SanctionsBatchItemResult {
             error:
                 ::std::result::Result<::std::option::Option<super::Error>, ::std::string::String>,
@@ -16232,6 +16905,8 @@ pub mod types {
         }
         #[derive(Clone, Debug)]
         pub struct ScreenshotRequest {
+            cookies:
+                ::std::result::Result<::std::vec::Vec<super::PageCookie>, ::std::string::String>,
             dark_mode: ::std::result::Result<bool, ::std::string::String>,
             delay: ::std::result::Result<i32, ::std::string::String>,
             device_scale_factor: ::std::result::Result<f64, ::std::string::String>,
@@ -16242,6 +16917,8 @@ pub mod types {
             >,
             full_page: ::std::result::Result<bool, ::std::string::String>,
             full_page_max_height: ::std::result::Result<i32, ::std::string::String>,
+            headers:
+                ::std::result::Result<::std::vec::Vec<super::RequestHeader>, ::std::string::String>,
             height: ::std::result::Result<i32, ::std::string::String>,
             hide_selectors: ::std::result::Result<
                 ::std::vec::Vec<super::ScreenshotRequestHideSelectorsItem>,
@@ -16273,6 +16950,7 @@ pub mod types {
         impl ::std::default::Default for ScreenshotRequest {
             fn default() -> Self {
                 Self {
+                    cookies: Ok(Default::default()),
                     dark_mode: Ok(Default::default()),
                     delay: Ok(Default::default()),
                     device_scale_factor: Ok(
@@ -16282,6 +16960,7 @@ pub mod types {
                     format: Ok(Default::default()),
                     full_page: Ok(Default::default()),
                     full_page_max_height: Ok(super::defaults::default_u64::<i32, 20000>()),
+                    headers: Ok(Default::default()),
                     height: Ok(super::defaults::default_u64::<i32, 800>()),
                     hide_selectors: Ok(Default::default()),
                     quality: Ok(super::defaults::default_nzu64::<::std::num::NonZeroU32, 80>()),
@@ -16298,6 +16977,16 @@ pub mod types {
             }
         }
         impl ScreenshotRequest {
+            pub fn cookies<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::PageCookie>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.cookies = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for cookies: {e}"));
+                self
+            }
             pub fn dark_mode<T>(mut self, value: T) -> Self
             where
                 T: ::std::convert::TryInto<bool>,
@@ -16366,6 +17055,16 @@ pub mod types {
                 self.full_page_max_height = value.try_into().map_err(|e| {
                     format!("error converting supplied value for full_page_max_height: {e}")
                 });
+                self
+            }
+            pub fn headers<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::RequestHeader>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.headers = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for headers: {e}"));
                 self
             }
             pub fn height<T>(mut self, value: T) -> Self
@@ -16501,6 +17200,7 @@ pub mod types {
                 value: ScreenshotRequest,
             ) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
+                    cookies: value.cookies?,
                     dark_mode: value.dark_mode?,
                     delay: value.delay?,
                     device_scale_factor: value.device_scale_factor?,
@@ -16508,6 +17208,7 @@ pub mod types {
                     format: value.format?,
                     full_page: value.full_page?,
                     full_page_max_height: value.full_page_max_height?,
+                    headers: value.headers?,
                     height: value.height?,
                     hide_selectors: value.hide_selectors?,
                     quality: value.quality?,
@@ -16526,6 +17227,7 @@ pub mod types {
         impl ::std::convert::From<super::ScreenshotRequest> for ScreenshotRequest {
             fn from(value: super::ScreenshotRequest) -> Self {
                 Self {
+                    cookies: Ok(value.cookies),
                     dark_mode: Ok(value.dark_mode),
                     delay: Ok(value.delay),
                     device_scale_factor: Ok(value.device_scale_factor),
@@ -16533,6 +17235,7 @@ pub mod types {
                     format: Ok(value.format),
                     full_page: Ok(value.full_page),
                     full_page_max_height: Ok(value.full_page_max_height),
+                    headers: Ok(value.headers),
                     height: Ok(value.height),
                     hide_selectors: Ok(value.hide_selectors),
                     quality: Ok(value.quality),

@@ -3,8 +3,8 @@
 //! it counts every connection it gets.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -13,7 +13,11 @@ use tokio::net::{TcpListener, TcpStream};
 pub struct Pages {
     pub port: u16,
     hits: Arc<AtomicU64>,
+    heads: Heads,
 }
+
+/// The head (request line and headers) of every request received, in order.
+type Heads = Arc<Mutex<Vec<String>>>;
 
 /// How a path is answered.
 #[derive(Clone)]
@@ -75,6 +79,10 @@ impl Pages {
                 html: "<html><body>not here</body></html>".into(),
             },
         );
+        routes.insert(
+            "/subresource",
+            page("<html><body>with an image<img src=\"/sub.png\"></body></html>"),
+        );
         routes.insert("/hang", Answer::Hang);
         routes.insert(
             "/to-victim",
@@ -91,15 +99,16 @@ impl Pages {
             .expect("page server binds");
         let port = listener.local_addr().expect("address").port();
         let hits = Arc::new(AtomicU64::new(0));
+        let heads = Heads::default();
         let routes = Arc::new(routes);
-        let counter = hits.clone();
+        let (counter, log) = (hits.clone(), heads.clone());
         tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
                 counter.fetch_add(1, Ordering::Relaxed);
-                tokio::spawn(answer(stream, routes.clone()));
+                tokio::spawn(answer(stream, routes.clone(), log.clone()));
             }
         });
-        Pages { port, hits }
+        Pages { port, hits, heads }
     }
 
     /// A port that only counts the connections it gets (and answers a small page).
@@ -117,13 +126,27 @@ impl Pages {
         format!("127.0.0.1:{}", self.port)
     }
 
+    /// The heads of the requests received so far for `path` (the query left out), oldest
+    /// first.
+    pub fn heads_for(&self, path: &str) -> Vec<String> {
+        let heads = self.heads.lock().expect("heads");
+        heads
+            .iter()
+            .filter(|head| {
+                let target = head.split_whitespace().nth(1).unwrap_or("/");
+                target.split('?').next() == Some(path)
+            })
+            .cloned()
+            .collect()
+    }
+
     /// Connections received so far.
     pub fn hits(&self) -> u64 {
         self.hits.load(Ordering::Relaxed)
     }
 }
 
-async fn answer(mut stream: TcpStream, routes: Arc<HashMap<&'static str, Answer>>) {
+async fn answer(mut stream: TcpStream, routes: Arc<HashMap<&'static str, Answer>>, heads: Heads) {
     let mut head = Vec::new();
     let mut buf = [0u8; 2048];
     while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 65536 {
@@ -133,6 +156,9 @@ async fn answer(mut stream: TcpStream, routes: Arc<HashMap<&'static str, Answer>
         }
     }
     let text = String::from_utf8_lossy(&head);
+    if let Ok(mut heads) = heads.lock() {
+        heads.push(text.to_string());
+    }
     let target = text.split_whitespace().nth(1).unwrap_or("/");
     let path = target.split('?').next().unwrap_or("/");
     let answer = routes.get(path).cloned().unwrap_or(Answer::Page {

@@ -1,7 +1,7 @@
 //! `POST /v1/dev/screenshot/screenshot` on Debian's Chromium, against pages the test serves
 //! on loopback (allow-listed): sizes decoded from the files, full pages at scale 1 and 2,
 //! delay, element crops, dark mode, pages that never load or never stop running, HTTP error
-//! pages, the pixel limit, and downloads of the real files.
+//! pages, extra headers and cookies, the pixel limit, and downloads of the real files.
 
 use chrono::Duration;
 use conformance::shots::{ShotServer, body, decode_jpeg, decode_png};
@@ -317,4 +317,80 @@ async fn a_screenshot_is_its_owners_until_it_expires() {
         410,
     );
     assert_eq!(error.error_code, "expired");
+}
+
+#[tokio::test]
+async fn extra_headers_and_cookies_reach_the_page_and_its_subrequests_only() {
+    let s = ShotServer::start().await;
+    let key = s.server.key(Plan::Free, &[Api::Screenshot]).await;
+    let page = s.pages.url("/subresource");
+    capture(
+        &s,
+        &key,
+        json!({
+            "url": page, "width": 320, "height": 200,
+            "headers": [{ "name": "X-Suite-Test", "value": "headers reach" }],
+            "cookies": [{ "name": "session", "value": "abc123" }],
+        }),
+    )
+    .await;
+    for path in ["/subresource", "/sub.png"] {
+        let heads = s.pages.heads_for(path);
+        assert_eq!(heads.len(), 1, "{path}: {heads:?}");
+        let head = heads[0].to_ascii_lowercase();
+        assert!(
+            head.contains("\r\nx-suite-test: headers reach\r\n"),
+            "{path}: {head}"
+        );
+        assert!(head.contains("session=abc123"), "{path}: {head}");
+    }
+    // The next capture of the same key is a fresh context: neither is sent again.
+    capture(
+        &s,
+        &key,
+        json!({ "url": format!("{page}?again"), "width": 320, "height": 200 }),
+    )
+    .await;
+    let again = s.pages.heads_for("/subresource");
+    let last = again.last().expect("loaded again").to_ascii_lowercase();
+    assert!(
+        !last.contains("x-suite-test") && !last.contains("session="),
+        "{last}"
+    );
+}
+
+#[tokio::test]
+async fn headers_that_frame_the_request_and_cookies_for_other_hosts_are_400() {
+    let s = ShotServer::start().await;
+    let key = s.server.key(Plan::Free, &[Api::Screenshot]).await;
+    let client = s.server.client(&key);
+    let url = s.pages.url("/");
+    let refusals = [
+        (
+            json!({ "url": url, "headers": [{ "name": "Host", "value": "example.com" }] }),
+            "headers[0].name",
+        ),
+        (
+            json!({ "url": url, "headers": [
+                { "name": "X-A", "value": "1" }, { "name": "x-a", "value": "2" }] }),
+            "headers[1].name",
+        ),
+        (
+            json!({ "url": url, "cookies": [{ "name": "a", "value": "1", "domain": "example.com" }] }),
+            "cookies[0].domain",
+        ),
+        (
+            json!({ "url": url, "cookies": [{ "name": "a", "value": "1", "same_site": "none" }] }),
+            "cookies[0].same_site",
+        ),
+    ];
+    for (body, field) in refusals {
+        let error = expect_error(
+            client.screenshot_capture().body(request(body)).send().await,
+            400,
+        );
+        assert_eq!(error.error_code, "invalid_input");
+        assert!(error.message.starts_with(field), "{}", error.message);
+    }
+    assert_eq!(s.server.used(&key, Api::Screenshot).await, 0);
 }

@@ -1,5 +1,6 @@
 //! `POST /v1/dev/screenshot/pdf`: a real PDF whose text poppler reads back (CJK included),
-//! paper and orientation, header templates, page ranges, and a page that never loads.
+//! paper and orientation, header templates, page ranges, extra headers and cookies, and a
+//! page that never loads.
 
 use conformance::expect_error;
 use conformance::shots::{ShotServer, body, pdf_text};
@@ -110,4 +111,28 @@ async fn a_page_that_never_loads_is_422() {
         422,
     );
     insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
+}
+
+#[tokio::test]
+async fn a_pdf_page_is_loaded_with_the_extra_headers_and_cookies() {
+    let s = ShotServer::start().await;
+    let key = s.server.key(Plan::Free, &[Api::Screenshot]).await;
+    s.server
+        .client(&key)
+        .screenshot_pdf()
+        .body(request(json!({
+            "url": s.pages.url("/subresource"),
+            "headers": [{ "name": "Accept-Language", "value": "de-CH" }],
+            "cookies": [{ "name": "consent", "value": "yes", "domain": "127.0.0.1", "path": "/" }]
+        })))
+        .send()
+        .await
+        .expect("printed");
+    let heads = s.pages.heads_for("/subresource");
+    let head = heads
+        .first()
+        .expect("the page was loaded")
+        .to_ascii_lowercase();
+    assert!(head.contains("\r\naccept-language: de-ch\r\n"), "{head}");
+    assert!(head.contains("consent=yes"), "{head}");
 }

@@ -750,6 +750,14 @@ impl Bounded for types::ScreenshotRequest {
             bounds::number(v, Some(1.0_f64), Some(100.0_f64), at, "quality")?;
         }
         {
+            let v = &self.headers;
+            bounds::items(v.len(), None, Some(20), at, "headers")?;
+        }
+        {
+            let v = &self.cookies;
+            bounds::items(v.len(), None, Some(50), at, "cookies")?;
+        }
+        {
             let v = &self.hide_selectors;
             bounds::items(v.len(), None, Some(20), at, "hide_selectors")?;
         }
@@ -819,6 +827,14 @@ impl Bounded for types::PdfRequest {
         {
             let v = &self.scale;
             bounds::number(v, Some(0.1_f64), Some(2.0_f64), at, "scale")?;
+        }
+        {
+            let v = &self.headers;
+            bounds::items(v.len(), None, Some(20), at, "headers")?;
+        }
+        {
+            let v = &self.cookies;
+            bounds::items(v.len(), None, Some(50), at, "cookies")?;
         }
         Ok(())
     }

@@ -944,6 +944,62 @@ pub struct ConvertForm {
     pub file: ::std::string::String,
     pub output_format: DocumentFormat,
 }
+///The cookie's SameSite attribute (`none` requires `secure`).
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd,
+    schemars::JsonSchema,
+)]
+pub enum CookieSameSite {
+    #[serde(rename = "strict")]
+    Strict,
+    #[serde(rename = "lax")]
+    Lax,
+    #[serde(rename = "none")]
+    None,
+}
+impl ::std::fmt::Display for CookieSameSite {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::Strict => f.write_str("strict"),
+            Self::Lax => f.write_str("lax"),
+            Self::None => f.write_str("none"),
+        }
+    }
+}
+impl ::std::str::FromStr for CookieSameSite {
+    type Err = self::error::ConversionError;
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "strict" => Ok(Self::Strict),
+            "lax" => Ok(Self::Lax),
+            "none" => Ok(Self::None),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for CookieSameSite {
+    type Error = self::error::ConversionError;
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for CookieSameSite {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
 ///Estimated time to guess the password in one attack scenario.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 pub struct CrackTime {
@@ -4207,6 +4263,267 @@ impl ::std::convert::TryFrom<::std::string::String> for MatchVerdict {
         value.parse()
     }
 }
+///A cookie set before a page loads.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PageCookie {
+    ///The page's host or a parent of it (`example.com` for `www.example.com`); the cookie is then sent to every host under it. Without it the cookie is the page host's only.
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub domain: ::std::option::Option<PageCookieDomain>,
+    ///Hidden from the page's scripts.
+    #[serde(default)]
+    pub http_only: bool,
+    ///Cookie name (an HTTP token).
+    pub name: PageCookieName,
+    ///Path the cookie is sent for (default `/`).
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub path: ::std::option::Option<PageCookiePath>,
+    #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+    pub same_site: ::std::option::Option<CookieSameSite>,
+    ///Sent over https only.
+    #[serde(default)]
+    pub secure: bool,
+    ///Cookie value (RFC 6265 cookie-octets).
+    pub value: PageCookieValue,
+}
+///The page's host or a parent of it (`example.com` for `www.example.com`); the cookie is then sent to every host under it. Without it the cookie is the page host's only.
+#[derive(
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
+)]
+#[serde(transparent)]
+pub struct PageCookieDomain(::std::string::String);
+impl ::std::ops::Deref for PageCookieDomain {
+    type Target = ::std::string::String;
+    fn deref(&self) -> &::std::string::String {
+        &self.0
+    }
+}
+impl ::std::convert::From<PageCookieDomain> for ::std::string::String {
+    fn from(value: PageCookieDomain) -> Self {
+        value.0
+    }
+}
+impl ::std::str::FromStr for PageCookieDomain {
+    type Err = self::error::ConversionError;
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        if value.chars().count() > 253usize {
+            return Err("longer than 253 characters".into());
+        }
+        if value.chars().count() < 1usize {
+            return Err("shorter than 1 characters".into());
+        }
+        Ok(Self(value.to_string()))
+    }
+}
+impl ::std::convert::TryFrom<&str> for PageCookieDomain {
+    type Error = self::error::ConversionError;
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for PageCookieDomain {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for PageCookieDomain {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::serde::Deserializer<'de>,
+    {
+        ::std::string::String::deserialize(deserializer)?
+            .parse()
+            .map_err(|e: self::error::ConversionError| {
+                <D::Error as ::serde::de::Error>::custom(e.to_string())
+            })
+    }
+}
+///Cookie name (an HTTP token).
+#[derive(
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
+)]
+#[serde(transparent)]
+pub struct PageCookieName(::std::string::String);
+impl ::std::ops::Deref for PageCookieName {
+    type Target = ::std::string::String;
+    fn deref(&self) -> &::std::string::String {
+        &self.0
+    }
+}
+impl ::std::convert::From<PageCookieName> for ::std::string::String {
+    fn from(value: PageCookieName) -> Self {
+        value.0
+    }
+}
+impl ::std::str::FromStr for PageCookieName {
+    type Err = self::error::ConversionError;
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        if value.chars().count() > 256usize {
+            return Err("longer than 256 characters".into());
+        }
+        if value.chars().count() < 1usize {
+            return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$").unwrap()
+            });
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$\"".into());
+        }
+        Ok(Self(value.to_string()))
+    }
+}
+impl ::std::convert::TryFrom<&str> for PageCookieName {
+    type Error = self::error::ConversionError;
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for PageCookieName {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for PageCookieName {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::serde::Deserializer<'de>,
+    {
+        ::std::string::String::deserialize(deserializer)?
+            .parse()
+            .map_err(|e: self::error::ConversionError| {
+                <D::Error as ::serde::de::Error>::custom(e.to_string())
+            })
+    }
+}
+///Path the cookie is sent for (default `/`).
+#[derive(
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
+)]
+#[serde(transparent)]
+pub struct PageCookiePath(::std::string::String);
+impl ::std::ops::Deref for PageCookiePath {
+    type Target = ::std::string::String;
+    fn deref(&self) -> &::std::string::String {
+        &self.0
+    }
+}
+impl ::std::convert::From<PageCookiePath> for ::std::string::String {
+    fn from(value: PageCookiePath) -> Self {
+        value.0
+    }
+}
+impl ::std::str::FromStr for PageCookiePath {
+    type Err = self::error::ConversionError;
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        if value.chars().count() > 1024usize {
+            return Err("longer than 1024 characters".into());
+        }
+        if value.chars().count() < 1usize {
+            return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^/[^\\x00-\\x1F\\x7F;]*$").unwrap()
+            });
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^/[^\\x00-\\x1F\\x7F;]*$\"".into());
+        }
+        Ok(Self(value.to_string()))
+    }
+}
+impl ::std::convert::TryFrom<&str> for PageCookiePath {
+    type Error = self::error::ConversionError;
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for PageCookiePath {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for PageCookiePath {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::serde::Deserializer<'de>,
+    {
+        ::std::string::String::deserialize(deserializer)?
+            .parse()
+            .map_err(|e: self::error::ConversionError| {
+                <D::Error as ::serde::de::Error>::custom(e.to_string())
+            })
+    }
+}
+///Cookie value (RFC 6265 cookie-octets).
+#[derive(
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
+)]
+#[serde(transparent)]
+pub struct PageCookieValue(::std::string::String);
+impl ::std::ops::Deref for PageCookieValue {
+    type Target = ::std::string::String;
+    fn deref(&self) -> &::std::string::String {
+        &self.0
+    }
+}
+impl ::std::convert::From<PageCookieValue> for ::std::string::String {
+    fn from(value: PageCookieValue) -> Self {
+        value.0
+    }
+}
+impl ::std::str::FromStr for PageCookieValue {
+    type Err = self::error::ConversionError;
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        if value.chars().count() > 4096usize {
+            return Err("longer than 4096 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[^\\x00-\\x20\\x7F\";,\\\\]*$").unwrap()
+            });
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x20\\x7F\";,\\\\]*$\"".into());
+        }
+        Ok(Self(value.to_string()))
+    }
+}
+impl ::std::convert::TryFrom<&str> for PageCookieValue {
+    type Error = self::error::ConversionError;
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for PageCookieValue {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for PageCookieValue {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::serde::Deserializer<'de>,
+    {
+        ::std::string::String::deserialize(deserializer)?
+            .parse()
+            .map_err(|e: self::error::ConversionError| {
+                <D::Error as ::serde::de::Error>::custom(e.to_string())
+            })
+    }
+}
 ///Paper size of a generated PDF: a3 297×420 mm, a4 210×297 mm, a5 148×210 mm, letter 8.5×11 in, legal 8.5×14 in, tabloid 11×17 in. Default `a4`.
 #[derive(
     ::serde::Deserialize,
@@ -4653,6 +4970,9 @@ impl ::std::default::Default for PdfMargins {
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PdfRequest {
+    ///Cookies set in the capture's fresh browser context before the page loads. A cookie without `domain` is the page host's own (host-only); a `domain` must be the page's host or a parent of it, else 400 `invalid_input` naming the cookie.
+    #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+    pub cookies: ::std::vec::Vec<PageCookie>,
     ///Emulate `prefers-color-scheme: dark` while laying out.
     #[serde(default)]
     pub dark_mode: bool,
@@ -4665,6 +4985,9 @@ pub struct PdfRequest {
     ///HTML of each page's header. Elements with the classes `date`, `title`, `url`, `pageNumber` and `totalPages` receive those values. Giving a header or a footer template turns both on (the other one is empty unless given).
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub header_template: ::std::option::Option<PdfRequestHeaderTemplate>,
+    ///Extra HTTP request headers sent with every request the page makes (the page itself and its sub-requests). Names are HTTP tokens, values have no control characters. `Host`, `Content-Length`, `Connection`, `Keep-Alive`, `Transfer-Encoding`, `TE`, `Trailer`, `Upgrade`, `Cookie` (use `cookies`) and `Proxy-*` are 400 `invalid_input`, as is a name given twice.
+    #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+    pub headers: ::std::vec::Vec<RequestHeader>,
     ///Landscape orientation.
     #[serde(default)]
     pub landscape: bool,
@@ -6292,6 +6615,136 @@ impl<'de> ::serde::Deserialize<'de> for ReportFormTitle {
             })
     }
 }
+///One extra HTTP request header of a page load.
+#[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RequestHeader {
+    ///Header name (an HTTP token), matched without regard to case.
+    pub name: RequestHeaderName,
+    ///Header value; tabs allowed, no other control characters.
+    pub value: RequestHeaderValue,
+}
+///Header name (an HTTP token), matched without regard to case.
+#[derive(
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
+)]
+#[serde(transparent)]
+pub struct RequestHeaderName(::std::string::String);
+impl ::std::ops::Deref for RequestHeaderName {
+    type Target = ::std::string::String;
+    fn deref(&self) -> &::std::string::String {
+        &self.0
+    }
+}
+impl ::std::convert::From<RequestHeaderName> for ::std::string::String {
+    fn from(value: RequestHeaderName) -> Self {
+        value.0
+    }
+}
+impl ::std::str::FromStr for RequestHeaderName {
+    type Err = self::error::ConversionError;
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        if value.chars().count() > 128usize {
+            return Err("longer than 128 characters".into());
+        }
+        if value.chars().count() < 1usize {
+            return Err("shorter than 1 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$").unwrap()
+            });
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$\"".into());
+        }
+        Ok(Self(value.to_string()))
+    }
+}
+impl ::std::convert::TryFrom<&str> for RequestHeaderName {
+    type Error = self::error::ConversionError;
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for RequestHeaderName {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for RequestHeaderName {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::serde::Deserializer<'de>,
+    {
+        ::std::string::String::deserialize(deserializer)?
+            .parse()
+            .map_err(|e: self::error::ConversionError| {
+                <D::Error as ::serde::de::Error>::custom(e.to_string())
+            })
+    }
+}
+///Header value; tabs allowed, no other control characters.
+#[derive(
+    ::serde::Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd, schemars::JsonSchema,
+)]
+#[serde(transparent)]
+pub struct RequestHeaderValue(::std::string::String);
+impl ::std::ops::Deref for RequestHeaderValue {
+    type Target = ::std::string::String;
+    fn deref(&self) -> &::std::string::String {
+        &self.0
+    }
+}
+impl ::std::convert::From<RequestHeaderValue> for ::std::string::String {
+    fn from(value: RequestHeaderValue) -> Self {
+        value.0
+    }
+}
+impl ::std::str::FromStr for RequestHeaderValue {
+    type Err = self::error::ConversionError;
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        if value.chars().count() > 4096usize {
+            return Err("longer than 4096 characters".into());
+        }
+        static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+            ::std::sync::LazyLock::new(|| {
+                ::regress::Regex::new("^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$").unwrap()
+            });
+        if PATTERN.find(value).is_none() {
+            return Err("doesn't match pattern \"^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$\"".into());
+        }
+        Ok(Self(value.to_string()))
+    }
+}
+impl ::std::convert::TryFrom<&str> for RequestHeaderValue {
+    type Error = self::error::ConversionError;
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for RequestHeaderValue {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for RequestHeaderValue {
+    fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+    where
+        D: ::serde::Deserializer<'de>,
+    {
+        ::std::string::String::deserialize(deserializer)?
+            .parse()
+            .map_err(|e: self::error::ConversionError| {
+                <D::Error as ::serde::de::Error>::custom(e.to_string())
+            })
+    }
+}
 ///Overall risk level, derived from a 0..100 risk score by fixed bands: low 0-24, medium 25-49, high 50-74, critical 75-100.
 #[derive(
     ::serde::Deserialize,
@@ -6726,6 +7179,9 @@ pub struct ScreenshotBatchResult {
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScreenshotRequest {
+    ///Cookies set in the capture's fresh browser context before the page loads. A cookie without `domain` is the page host's own (host-only); a `domain` must be the page's host or a parent of it, else 400 `invalid_input` naming the cookie.
+    #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+    pub cookies: ::std::vec::Vec<PageCookie>,
     ///Emulate `prefers-color-scheme: dark`.
     #[serde(default)]
     pub dark_mode: bool,
@@ -6746,6 +7202,9 @@ pub struct ScreenshotRequest {
     ///With `full_page`, the most CSS pixels of page height captured: a taller page is cut at this height (the record's height says what was captured).
     #[serde(default = "defaults::default_u64::<i32, 20000>")]
     pub full_page_max_height: i32,
+    ///Extra HTTP request headers sent with every request the page makes (the page itself and its sub-requests). Names are HTTP tokens, values have no control characters. `Host`, `Content-Length`, `Connection`, `Keep-Alive`, `Transfer-Encoding`, `TE`, `Trailer`, `Upgrade`, `Cookie` (use `cookies`) and `Proxy-*` are 400 `invalid_input`, as is a name given twice.
+    #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
+    pub headers: ::std::vec::Vec<RequestHeader>,
     ///Viewport height in CSS pixels.
     #[serde(default = "defaults::default_u64::<i32, 800>")]
     pub height: i32,

@@ -8,6 +8,7 @@ use futures::future::join_all;
 use std::time::Duration;
 
 use super::Screenshot;
+use super::page_setup;
 use crate::engines::browser::job::BrowserError;
 use crate::engines::browser::job::{Area, Encoding, Image, Load, Print, Shot, WaitUntil};
 use crate::engines::browser::target;
@@ -68,10 +69,10 @@ impl Screenshot {
                 platform.limits().image_megapixels
             )));
         }
-        target::check_url(&r.url, &self.allow)
+        let url = target::check_url(&r.url, &self.allow)
             .await
-            .map(drop)
-            .map_err(|refusal| url_not_allowed(&format!("{field}url"), refusal))
+            .map_err(|refusal| url_not_allowed(&format!("{field}url"), refusal))?;
+        page_setup::check(&r.headers, &r.cookies, &url, field)
     }
 
     /// Before admission: every item of a batch, named by its index.
@@ -89,10 +90,10 @@ impl Screenshot {
 
     /// Before admission: the PDF's URL.
     pub async fn check_pdf(&self, r: &types::PdfRequest) -> Result<(), ApiError> {
-        target::check_url(&r.url, &self.allow)
+        let url = target::check_url(&r.url, &self.allow)
             .await
-            .map(drop)
-            .map_err(|refusal| url_not_allowed("url", refusal))
+            .map_err(|refusal| url_not_allowed("url", refusal))?;
+        page_setup::check(&r.headers, &r.cookies, &url, "")
     }
 
     /// Captures one page and publishes the image.
@@ -251,6 +252,8 @@ fn shot(r: &types::ScreenshotRequest, max_pixels: u64) -> Shot {
         fail_on_http_error: r.fail_on_http_error,
         hide_selectors: r.hide_selectors.iter().map(|s| s.to_string()).collect(),
         transparent_background: r.transparent_background && format(r) == types::ImageFormat::Png,
+        headers: page_setup::headers(&r.headers),
+        cookies: page_setup::cookies(&r.cookies),
     };
     let area = match (&r.selector, r.full_page) {
         (Some(selector), _) => Area::Element(selector.to_string()),
@@ -307,6 +310,8 @@ fn print(r: &types::PdfRequest, max_pages: usize) -> Print {
     load.timeout = millis(r.timeout_ms);
     load.delay = millis(r.delay);
     load.dark_mode = r.dark_mode;
+    load.headers = page_setup::headers(&r.headers);
+    load.cookies = page_setup::cookies(&r.cookies);
     let (paper_width, paper_height) = paper(r.paper_format);
     let margins = r
         .margins

@@ -3,6 +3,7 @@
 //! the network before any work or charge.
 
 mod http;
+mod page_setup;
 pub mod tools;
 
 use std::sync::Arc;

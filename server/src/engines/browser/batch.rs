@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use super::job::{BrowserError, Image, Load, Shot};
+use super::job::{BrowserError, Cookie, Image, Load, Shot};
 use super::{Pages, Pool, capture};
 
 /// What a page keeps from one load to the next (set once, not per load): items that differ
@@ -18,6 +18,8 @@ struct PageSetup {
     reduced_motion: bool,
     transparent_background: bool,
     fail_on_http_error: bool,
+    headers: Vec<(String, String)>,
+    cookies: Vec<Cookie>,
 }
 
 impl PageSetup {
@@ -28,6 +30,8 @@ impl PageSetup {
             reduced_motion: load.reduced_motion,
             transparent_background: load.transparent_background,
             fail_on_http_error: load.fail_on_http_error,
+            headers: load.headers.clone(),
+            cookies: load.cookies.clone(),
         }
     }
 }

@@ -42,6 +42,30 @@ pub struct Load {
     pub fail_on_http_error: bool,
     pub hide_selectors: Vec<String>,
     pub transparent_background: bool,
+    /// Extra request headers (name, value), already checked.
+    pub headers: Vec<(String, String)>,
+    /// Cookies set in the page's context before it loads, already checked.
+    pub cookies: Vec<Cookie>,
+}
+
+/// A cookie set before a page loads. Without `domain` it is the page host's own.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Cookie {
+    pub name: String,
+    pub value: String,
+    pub domain: Option<String>,
+    pub path: Option<String>,
+    pub secure: bool,
+    pub http_only: bool,
+    pub same_site: Option<SameSite>,
+}
+
+/// A cookie's SameSite attribute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SameSite {
+    Strict,
+    Lax,
+    None,
 }
 
 impl Load {
@@ -62,6 +86,8 @@ impl Load {
             fail_on_http_error: false,
             hide_selectors: Vec::new(),
             transparent_background: false,
+            headers: Vec::new(),
+            cookies: Vec::new(),
         }
     }
 }

@@ -13,7 +13,7 @@ use headless_chrome::protocol::cdp::{Emulation, Network, Page, Runtime, Target};
 use headless_chrome::{Browser, Tab};
 
 use super::admin::Admin;
-use super::job::{BrowserError, Load};
+use super::job::{BrowserError, Cookie, Load, SameSite};
 
 /// A page in its own browser context, disposed on drop.
 pub struct Session {
@@ -291,7 +291,9 @@ impl Session {
                 "making the background transparent",
             )?;
         }
-        if load.fail_on_http_error {
+        let network =
+            load.fail_on_http_error || !load.headers.is_empty() || !load.cookies.is_empty();
+        if network {
             call(
                 tab,
                 Network::Enable {
@@ -302,8 +304,39 @@ impl Session {
                     enable_durable_messages: None,
                 },
                 deadline,
-                "watching the page's status",
+                "watching the page's network",
             )?;
+        }
+        if !load.headers.is_empty() {
+            let headers: serde_json::Map<String, serde_json::Value> = load
+                .headers
+                .iter()
+                .map(|(name, value)| (name.clone(), value.clone().into()))
+                .collect();
+            call(
+                tab,
+                Network::SetExtraHTTPHeaders {
+                    headers: Network::Headers(Some(headers.into())),
+                },
+                deadline,
+                "setting the extra headers",
+            )
+            .map_err(|e| refused_by_the_browser(e, "an extra header"))?;
+        }
+        if !load.cookies.is_empty() {
+            call(
+                tab,
+                Network::SetCookies {
+                    cookies: load
+                        .cookies
+                        .iter()
+                        .map(|cookie| cookie_param(cookie, &load.url))
+                        .collect(),
+                },
+                deadline,
+                "setting the cookies",
+            )
+            .map_err(|e| refused_by_the_browser(e, "a cookie"))?;
         }
         Ok(())
     }
@@ -439,6 +472,41 @@ impl Session {
             )));
         }
         Ok(result.result.value.unwrap_or(serde_json::Value::Null))
+    }
+}
+
+/// `cookie` as CDP sets it: with its domain, or for the page's URL (host-only) without one.
+fn cookie_param(cookie: &Cookie, url: &str) -> Network::CookieParam {
+    Network::CookieParam {
+        name: cookie.name.clone(),
+        value: cookie.value.clone(),
+        url: cookie.domain.is_none().then(|| url.to_owned()),
+        domain: cookie.domain.clone(),
+        path: Some(cookie.path.clone().unwrap_or_else(|| "/".into())),
+        secure: Some(cookie.secure),
+        http_only: Some(cookie.http_only),
+        same_site: cookie.same_site.map(|s| match s {
+            SameSite::Strict => Network::CookieSameSite::Strict,
+            SameSite::Lax => Network::CookieSameSite::Lax,
+            SameSite::None => Network::CookieSameSite::None,
+        }),
+        expires: None,
+        priority: None,
+        same_party: None,
+        source_scheme: None,
+        source_port: None,
+        partition_key: None,
+    }
+}
+
+/// A call's failure as the caller's fault: Chromium's own rules (a public suffix as a
+/// cookie's domain, a header it will not send) refused `what` the request gave.
+fn refused_by_the_browser(error: BrowserError, what: &str) -> BrowserError {
+    match error {
+        BrowserError::Failed(e) => {
+            BrowserError::Unprocessable(format!("the browser refused {what}: {e:#}"))
+        }
+        other => other,
     }
 }
 
