@@ -5209,6 +5209,12 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct PdfRequest {
+        ///Refuse the requests of known ad networks and trackers and of ad-tag paths, and hide ad slots, from a list shipped with the server (`server/src/engines/browser/filters/ads.txt`).
+        #[serde(default)]
+        pub block_ads: bool,
+        ///Refuse the scripts of known consent platforms and hide cookie banners, from a list shipped with the server (`server/src/engines/browser/filters/cookie_banners.txt`). Consent is neither given nor refused: the page is captured as if no banner were drawn.
+        #[serde(default)]
+        pub block_cookie_banners: bool,
         ///Cookies set in the capture's fresh browser context before the page loads. A cookie without `domain` is the page host's own (host-only); a `domain` must be the page's host or a parent of it, else 400 `invalid_input` naming the cookie.
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub cookies: ::std::vec::Vec<PageCookie>,
@@ -7487,6 +7493,12 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct ScreenshotRequest {
+        ///Refuse the requests of known ad networks and trackers and of ad-tag paths, and hide ad slots, from a list shipped with the server (`server/src/engines/browser/filters/ads.txt`).
+        #[serde(default)]
+        pub block_ads: bool,
+        ///Refuse the scripts of known consent platforms and hide cookie banners, from a list shipped with the server (`server/src/engines/browser/filters/cookie_banners.txt`). Consent is neither given nor refused: the page is captured as if no banner were drawn.
+        #[serde(default)]
+        pub block_cookie_banners: bool,
         ///Cookies set in the capture's fresh browser context before the page loads. A cookie without `domain` is the page host's own (host-only); a `domain` must be the page's host or a parent of it, else 400 `invalid_input` naming the cookie.
         #[serde(default, skip_serializing_if = "::std::vec::Vec::is_empty")]
         pub cookies: ::std::vec::Vec<PageCookie>,
@@ -14274,6 +14286,8 @@ pub mod types {
         }
         #[derive(Clone, Debug)]
         pub struct PdfRequest {
+            block_ads: ::std::result::Result<bool, ::std::string::String>,
+            block_cookie_banners: ::std::result::Result<bool, ::std::string::String>,
             cookies:
                 ::std::result::Result<::std::vec::Vec<super::PageCookie>, ::std::string::String>,
             dark_mode: ::std::result::Result<bool, ::std::string::String>,
@@ -14314,6 +14328,8 @@ pub mod types {
         impl ::std::default::Default for PdfRequest {
             fn default() -> Self {
                 Self {
+                    block_ads: Ok(Default::default()),
+                    block_cookie_banners: Ok(Default::default()),
                     cookies: Ok(Default::default()),
                     dark_mode: Ok(Default::default()),
                     delay: Ok(Default::default()),
@@ -14334,6 +14350,26 @@ pub mod types {
             }
         }
         impl PdfRequest {
+            pub fn block_ads<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.block_ads = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for block_ads: {e}"));
+                self
+            }
+            pub fn block_cookie_banners<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.block_cookie_banners = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for block_cookie_banners: {e}")
+                });
+                self
+            }
             pub fn cookies<T>(mut self, value: T) -> Self
             where
                 T: ::std::convert::TryInto<::std::vec::Vec<super::PageCookie>>,
@@ -14501,6 +14537,8 @@ pub mod types {
                 value: PdfRequest,
             ) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
+                    block_ads: value.block_ads?,
+                    block_cookie_banners: value.block_cookie_banners?,
                     cookies: value.cookies?,
                     dark_mode: value.dark_mode?,
                     delay: value.delay?,
@@ -14523,6 +14561,8 @@ pub mod types {
         impl ::std::convert::From<super::PdfRequest> for PdfRequest {
             fn from(value: super::PdfRequest) -> Self {
                 Self {
+                    block_ads: Ok(value.block_ads),
+                    block_cookie_banners: Ok(value.block_cookie_banners),
                     cookies: Ok(value.cookies),
                     dark_mode: Ok(value.dark_mode),
                     delay: Ok(value.delay),
@@ -16905,6 +16945,8 @@ pub mod types {
         }
         #[derive(Clone, Debug)]
         pub struct ScreenshotRequest {
+            block_ads: ::std::result::Result<bool, ::std::string::String>,
+            block_cookie_banners: ::std::result::Result<bool, ::std::string::String>,
             cookies:
                 ::std::result::Result<::std::vec::Vec<super::PageCookie>, ::std::string::String>,
             dark_mode: ::std::result::Result<bool, ::std::string::String>,
@@ -16950,6 +16992,8 @@ pub mod types {
         impl ::std::default::Default for ScreenshotRequest {
             fn default() -> Self {
                 Self {
+                    block_ads: Ok(Default::default()),
+                    block_cookie_banners: Ok(Default::default()),
                     cookies: Ok(Default::default()),
                     dark_mode: Ok(Default::default()),
                     delay: Ok(Default::default()),
@@ -16977,6 +17021,26 @@ pub mod types {
             }
         }
         impl ScreenshotRequest {
+            pub fn block_ads<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.block_ads = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for block_ads: {e}"));
+                self
+            }
+            pub fn block_cookie_banners<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<bool>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.block_cookie_banners = value.try_into().map_err(|e| {
+                    format!("error converting supplied value for block_cookie_banners: {e}")
+                });
+                self
+            }
             pub fn cookies<T>(mut self, value: T) -> Self
             where
                 T: ::std::convert::TryInto<::std::vec::Vec<super::PageCookie>>,
@@ -17200,6 +17264,8 @@ pub mod types {
                 value: ScreenshotRequest,
             ) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
+                    block_ads: value.block_ads?,
+                    block_cookie_banners: value.block_cookie_banners?,
                     cookies: value.cookies?,
                     dark_mode: value.dark_mode?,
                     delay: value.delay?,
@@ -17227,6 +17293,8 @@ pub mod types {
         impl ::std::convert::From<super::ScreenshotRequest> for ScreenshotRequest {
             fn from(value: super::ScreenshotRequest) -> Self {
                 Self {
+                    block_ads: Ok(value.block_ads),
+                    block_cookie_banners: Ok(value.block_cookie_banners),
                     cookies: Ok(value.cookies),
                     dark_mode: Ok(value.dark_mode),
                     delay: Ok(value.delay),

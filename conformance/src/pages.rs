@@ -83,6 +83,10 @@ impl Pages {
             "/subresource",
             page("<html><body>with an image<img src=\"/sub.png\"></body></html>"),
         );
+        routes.insert(
+            "/ads-and-banner",
+            page("<html><body style=\"margin:0;background:#ffffff\"><script src=\"/pagead/show_ads.js\"></script><script src=\"/js/cookieconsent.min.js\"></script><div id=\"onetrust-banner-sdk\" style=\"position:fixed;left:0;top:0;width:100%;height:50%;background:#ff0000\"></div><ins class=\"adsbygoogle\" style=\"display:block;position:fixed;left:0;bottom:0;width:100%;height:50%;background:#0000ff\"></ins></body></html>"),
+        );
         routes.insert("/hang", Answer::Hang);
         routes.insert(
             "/to-victim",

@@ -1,7 +1,7 @@
 //! `POST /v1/dev/screenshot/screenshot` on Debian's Chromium, against pages the test serves
 //! on loopback (allow-listed): sizes decoded from the files, full pages at scale 1 and 2,
 //! delay, element crops, dark mode, pages that never load or never stop running, HTTP error
-//! pages, extra headers and cookies, the pixel limit, and downloads of the real files.
+//! pages, extra headers and cookies, ad and cookie-banner blocking, the pixel limit, and downloads of the real files.
 
 use chrono::Duration;
 use conformance::shots::{ShotServer, body, decode_jpeg, decode_png};
@@ -393,4 +393,52 @@ async fn headers_that_frame_the_request_and_cookies_for_other_hosts_are_400() {
         assert!(error.message.starts_with(field), "{}", error.message);
     }
     assert_eq!(s.server.used(&key, Api::Screenshot).await, 0);
+}
+
+#[tokio::test]
+async fn ads_and_cookie_banners_are_refused_and_hidden_when_asked() {
+    let s = ShotServer::start().await;
+    let key = s.server.key(Plan::Free, &[Api::Screenshot]).await;
+    let page = s.pages.url("/ads-and-banner");
+    // (asked for, banner's colour at the top, ad's at the bottom, ad tag / consent script
+    // requests received so far)
+    let runs = [
+        (json!({}), [255, 0, 0], [0, 0, 255], (1, 1)),
+        (
+            json!({ "block_ads": true }),
+            [255, 0, 0],
+            [255, 255, 255],
+            (1, 2),
+        ),
+        (
+            json!({ "block_cookie_banners": true }),
+            [255, 255, 255],
+            [0, 0, 255],
+            (2, 2),
+        ),
+        (
+            json!({ "block_ads": true, "block_cookie_banners": true }),
+            [255, 255, 255],
+            [255, 255, 255],
+            (2, 2),
+        ),
+    ];
+    for (n, (asked, top, bottom, requested)) in runs.into_iter().enumerate() {
+        let mut body = json!({ "url": format!("{page}?{n}"), "width": 200, "height": 200 });
+        body.as_object_mut()
+            .expect("an object")
+            .extend(asked.as_object().expect("an object").clone());
+        let (_, png) = capture(&s, &key, body).await;
+        let image = decode_png(&png);
+        assert_eq!(
+            (image.rgb(100, 20), image.rgb(100, 180)),
+            (top, bottom),
+            "{asked}"
+        );
+        let received = (
+            s.pages.heads_for("/pagead/show_ads.js").len(),
+            s.pages.heads_for("/js/cookieconsent.min.js").len(),
+        );
+        assert_eq!(received, requested, "{asked}");
+    }
 }

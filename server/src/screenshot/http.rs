@@ -254,6 +254,8 @@ fn shot(r: &types::ScreenshotRequest, max_pixels: u64) -> Shot {
         transparent_background: r.transparent_background && format(r) == types::ImageFormat::Png,
         headers: page_setup::headers(&r.headers),
         cookies: page_setup::cookies(&r.cookies),
+        block_ads: r.block_ads,
+        block_cookie_banners: r.block_cookie_banners,
     };
     let area = match (&r.selector, r.full_page) {
         (Some(selector), _) => Area::Element(selector.to_string()),
@@ -312,6 +314,8 @@ fn print(r: &types::PdfRequest, max_pages: usize) -> Print {
     load.dark_mode = r.dark_mode;
     load.headers = page_setup::headers(&r.headers);
     load.cookies = page_setup::cookies(&r.cookies);
+    load.block_ads = r.block_ads;
+    load.block_cookie_banners = r.block_cookie_banners;
     let (paper_width, paper_height) = paper(r.paper_format);
     let margins = r
         .margins

@@ -20,6 +20,8 @@ struct PageSetup {
     fail_on_http_error: bool,
     headers: Vec<(String, String)>,
     cookies: Vec<Cookie>,
+    block_ads: bool,
+    block_cookie_banners: bool,
 }
 
 impl PageSetup {
@@ -32,6 +34,8 @@ impl PageSetup {
             fail_on_http_error: load.fail_on_http_error,
             headers: load.headers.clone(),
             cookies: load.cookies.clone(),
+            block_ads: load.block_ads,
+            block_cookie_banners: load.block_cookie_banners,
         }
     }
 }

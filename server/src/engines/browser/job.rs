@@ -46,6 +46,10 @@ pub struct Load {
     pub headers: Vec<(String, String)>,
     /// Cookies set in the page's context before it loads, already checked.
     pub cookies: Vec<Cookie>,
+    /// Refuse the requests and hide the elements of the shipped ad list.
+    pub block_ads: bool,
+    /// Refuse the consent platforms' scripts and hide the banners of the shipped list.
+    pub block_cookie_banners: bool,
 }
 
 /// A cookie set before a page loads. Without `domain` it is the page host's own.
@@ -88,6 +92,8 @@ impl Load {
             transparent_background: false,
             headers: Vec::new(),
             cookies: Vec::new(),
+            block_ads: false,
+            block_cookie_banners: false,
         }
     }
 }

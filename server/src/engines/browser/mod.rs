@@ -11,6 +11,7 @@ mod batch;
 mod capture;
 pub mod config;
 pub mod egress;
+mod filters;
 pub mod job;
 pub mod launch;
 mod page;

@@ -13,6 +13,7 @@ use headless_chrome::protocol::cdp::{Emulation, Network, Page, Runtime, Target};
 use headless_chrome::{Browser, Tab};
 
 use super::admin::Admin;
+use super::filters::{ADS, COOKIE_BANNERS, Filters};
 use super::job::{BrowserError, Cookie, Load, SameSite};
 
 /// A page in its own browser context, disposed on drop.
@@ -219,12 +220,18 @@ impl Session {
         if !load.delay.is_zero() {
             std::thread::sleep(load.delay);
         }
-        if !load.hide_selectors.is_empty() {
-            let css: String = load
-                .hide_selectors
+        let hidden_by_filters = filters(load).into_iter().flat_map(|f| {
+            f.hidden
                 .iter()
-                .map(|s| format!("{} {{ visibility: hidden !important; }}\n", s))
-                .collect();
+                .map(|s| format!("{s} {{ display: none !important; }}\n"))
+        });
+        let css: String = load
+            .hide_selectors
+            .iter()
+            .map(|s| format!("{} {{ visibility: hidden !important; }}\n", s))
+            .chain(hidden_by_filters)
+            .collect();
+        if !css.is_empty() {
             self.evaluate(
                 &format!(
                     "(() => {{ const s = document.createElement('style'); s.textContent = {}; (document.head || document.documentElement).appendChild(s); return true; }})()",
@@ -291,8 +298,11 @@ impl Session {
                 "making the background transparent",
             )?;
         }
-        let network =
-            load.fail_on_http_error || !load.headers.is_empty() || !load.cookies.is_empty();
+        let filters = filters(load);
+        let network = load.fail_on_http_error
+            || !load.headers.is_empty()
+            || !load.cookies.is_empty()
+            || !filters.is_empty();
         if network {
             call(
                 tab,
@@ -305,6 +315,19 @@ impl Session {
                 },
                 deadline,
                 "watching the page's network",
+            )?;
+        }
+        if !filters.is_empty() {
+            call(
+                tab,
+                Network::SetBlockedURLs {
+                    urls: filters
+                        .iter()
+                        .flat_map(|f| f.urls.iter().map(|u| u.to_string()))
+                        .collect(),
+                },
+                deadline,
+                "blocking the filter lists' requests",
             )?;
         }
         if !load.headers.is_empty() {
@@ -473,6 +496,18 @@ impl Session {
         }
         Ok(result.result.value.unwrap_or(serde_json::Value::Null))
     }
+}
+
+/// The shipped filter lists `load` asks for.
+fn filters(load: &Load) -> Vec<&'static Filters> {
+    let mut lists: Vec<&'static Filters> = Vec::new();
+    if load.block_ads {
+        lists.push(&ADS);
+    }
+    if load.block_cookie_banners {
+        lists.push(&COOKIE_BANNERS);
+    }
+    lists
 }
 
 /// `cookie` as CDP sets it: with its domain, or for the page's URL (host-only) without one.
