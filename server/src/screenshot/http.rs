@@ -8,7 +8,7 @@ use futures::future::join_all;
 use std::time::Duration;
 
 use super::Screenshot;
-use super::page_setup;
+use super::wire;
 use crate::engines::browser::job::BrowserError;
 use crate::engines::browser::job::{Area, Encoding, Image, Load, Print, Shot, WaitUntil};
 use crate::engines::browser::target;
@@ -72,7 +72,7 @@ impl Screenshot {
         let url = target::check_url(&r.url, &self.allow)
             .await
             .map_err(|refusal| url_not_allowed(&format!("{field}url"), refusal))?;
-        page_setup::check(&r.headers, &r.cookies, &url, field)
+        wire::check(&r.headers, &r.cookies, &url, field)
     }
 
     /// Before admission: every item of a batch, named by its index.
@@ -93,7 +93,7 @@ impl Screenshot {
         let url = target::check_url(&r.url, &self.allow)
             .await
             .map_err(|refusal| url_not_allowed("url", refusal))?;
-        page_setup::check(&r.headers, &r.cookies, &url, "")
+        wire::check(&r.headers, &r.cookies, &url, "")
     }
 
     /// Captures one page and publishes the image.
@@ -252,8 +252,8 @@ fn shot(r: &types::ScreenshotRequest, max_pixels: u64) -> Shot {
         fail_on_http_error: r.fail_on_http_error,
         hide_selectors: r.hide_selectors.iter().map(|s| s.to_string()).collect(),
         transparent_background: r.transparent_background && format(r) == types::ImageFormat::Png,
-        headers: page_setup::headers(&r.headers),
-        cookies: page_setup::cookies(&r.cookies),
+        headers: wire::headers(&r.headers),
+        cookies: wire::cookies(&r.cookies),
         block_ads: r.block_ads,
         block_cookie_banners: r.block_cookie_banners,
     };
@@ -312,8 +312,8 @@ fn print(r: &types::PdfRequest, max_pages: usize) -> Print {
     load.timeout = millis(r.timeout_ms);
     load.delay = millis(r.delay);
     load.dark_mode = r.dark_mode;
-    load.headers = page_setup::headers(&r.headers);
-    load.cookies = page_setup::cookies(&r.cookies);
+    load.headers = wire::headers(&r.headers);
+    load.cookies = wire::cookies(&r.cookies);
     load.block_ads = r.block_ads;
     load.block_cookie_banners = r.block_cookie_banners;
     let (paper_width, paper_height) = paper(r.paper_format);

@@ -3,8 +3,8 @@
 //! the network before any work or charge.
 
 mod http;
-mod page_setup;
 pub mod tools;
+mod wire;
 
 use std::sync::Arc;
 

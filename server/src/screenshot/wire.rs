@@ -1,6 +1,6 @@
-//! The extra request headers and cookies of a capture or print: checked against the rules the
-//! contract states (names a browser would refuse or that would change where the request
-//! goes, cookies for other hosts), then put in the browser engine's terms.
+//! Wire glue of a capture's or print's extra request headers and cookies: checked against the
+//! rules the contract states (names a browser would refuse or that would change where the
+//! request goes, cookies for other hosts), then put in the browser engine's terms.
 
 use url::Url;
 
