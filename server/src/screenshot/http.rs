@@ -26,6 +26,20 @@ fn url_not_allowed(field: &str, refusal: target::UrlRefusal) -> ApiError {
     }
 }
 
+/// The headers and cookies, checked before the URL is resolved (a URL that does not parse
+/// is refused by the URL check that follows).
+fn check_page_setup(
+    url: &str,
+    headers: &[types::RequestHeader],
+    cookies: &[types::PageCookie],
+    field: &str,
+) -> Result<(), ApiError> {
+    match url::Url::parse(url) {
+        Ok(url) => wire::check(headers, cookies, &url, field),
+        Err(_) => Ok(()),
+    }
+}
+
 /// The engine's failure as the contract's answer.
 fn api_error(error: BrowserError) -> ApiError {
     match error {
@@ -69,10 +83,11 @@ impl Screenshot {
                 platform.limits().image_megapixels
             )));
         }
-        let url = target::check_url(&r.url, &self.allow)
+        check_page_setup(&r.url, &r.headers, &r.cookies, field)?;
+        target::check_url(&r.url, &self.allow)
             .await
-            .map_err(|refusal| url_not_allowed(&format!("{field}url"), refusal))?;
-        wire::check(&r.headers, &r.cookies, &url, field)
+            .map(drop)
+            .map_err(|refusal| url_not_allowed(&format!("{field}url"), refusal))
     }
 
     /// Before admission: every item of a batch, named by its index.
@@ -90,10 +105,11 @@ impl Screenshot {
 
     /// Before admission: the PDF's URL.
     pub async fn check_pdf(&self, r: &types::PdfRequest) -> Result<(), ApiError> {
-        let url = target::check_url(&r.url, &self.allow)
+        check_page_setup(&r.url, &r.headers, &r.cookies, "")?;
+        target::check_url(&r.url, &self.allow)
             .await
-            .map_err(|refusal| url_not_allowed("url", refusal))?;
-        wire::check(&r.headers, &r.cookies, &url, "")
+            .map(drop)
+            .map_err(|refusal| url_not_allowed("url", refusal))
     }
 
     /// Captures one page and publishes the image.
