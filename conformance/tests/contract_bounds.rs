@@ -83,8 +83,9 @@ impl Contract {
         }
     }
 
-    /// The smallest value `schema` allows: its required members, one-character strings.
-    fn smallest(&self, schema: &Yaml) -> Value {
+    /// The smallest value `schema` allows: its required members, short strings. The `nth` item
+    /// of an array gets strings of its own, so items that must differ (header names) do.
+    fn smallest(&self, schema: &Yaml, nth: u64) -> Value {
         let schema = self.resolve(schema);
         if let Some(first) = schema["enum"].as_sequence().and_then(|e| e.first()) {
             return serde_json::to_value(first).expect("a JSON value");
@@ -94,14 +95,20 @@ impl Contract {
                 let mut object = serde_json::Map::new();
                 for name in schema["required"].as_sequence().into_iter().flatten() {
                     let name = name.as_str().expect("a name");
-                    object.insert(name.to_owned(), self.smallest(&schema["properties"][name]));
+                    object.insert(
+                        name.to_owned(),
+                        self.smallest(&schema["properties"][name], nth),
+                    );
                 }
                 Value::Object(object)
             }
             Some("array") => json!([]),
             Some("integer") | Some("number") => json!(schema["minimum"].as_f64().unwrap_or(0.0)),
             Some("boolean") => json!(false),
-            _ => json!("x".repeat(schema["minLength"].as_u64().unwrap_or(1) as usize)),
+            _ => json!(distinct_string(
+                nth,
+                schema["minLength"].as_u64().unwrap_or(1)
+            )),
         }
     }
 
@@ -114,6 +121,23 @@ impl Contract {
             Some((Step::FirstItem, rest)) => self.items_at(&schema["items"], rest),
         }
     }
+}
+
+/// `x` for the first item, then `xb`, `xc` … `xbb` …: letters only, so any token pattern
+/// allows them, padded to `min_length`.
+fn distinct_string(nth: u64, min_length: u64) -> String {
+    let mut suffix = Vec::new();
+    let mut n = nth;
+    while n > 0 {
+        suffix.push(b'a' + (n % 26) as u8);
+        n /= 26;
+    }
+    let mut text = String::from("x");
+    text.extend(suffix.iter().rev().map(|&letter| letter as char));
+    while (text.len() as u64) < min_length {
+        text.push('x');
+    }
+    text
 }
 
 /// `body` with the value at `path` replaced by `value`; arrays on the way get a first item.
@@ -172,8 +196,8 @@ fn field_name(path: &[Step]) -> String {
 }
 
 /// The value one past `bound` (`past`) or at it, for the field at `path`.
-fn value_for(bound: Bound, past: bool, item: &dyn Fn() -> Value) -> Value {
-    let items = |n: u64| Value::Array((0..n).map(|_| item()).collect());
+fn value_for(bound: Bound, past: bool, item: &dyn Fn(u64) -> Value) -> Value {
+    let items = |n: u64| Value::Array((0..n).map(item).collect());
     let step = |integer: bool| if integer { 1.0 } else { 0.5 };
     match (bound, past) {
         (Bound::MinItems(n), true) => items(n.saturating_sub(1)),
@@ -212,8 +236,9 @@ async fn every_bound_of_every_implemented_operation_is_enforced_at_its_edge() {
             if matches!(bound, Bound::MinItems(0)) {
                 continue;
             }
-            let first_item = |array: &[Step]| contract.smallest(contract.items_at(schema, array));
-            let item = || contract.smallest(contract.items_at(schema, &path));
+            let first_item =
+                |array: &[Step]| contract.smallest(contract.items_at(schema, array), 0);
+            let item = |nth| contract.smallest(contract.items_at(schema, &path), nth);
             let field = field_name(&path);
             for past in [true, false] {
                 let mut body = smallest.clone();
