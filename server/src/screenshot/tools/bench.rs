@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 
 use super::page::serve_invoice;
-use super::raw::{raw_cdp, raw_cdp_batch, raw_cdp_fresh_contexts};
+use super::raw::{Capture, raw_cdp, raw_cdp_batch, raw_cdp_fresh_contexts};
 use crate::bench_support::{Stats, bench_server, time};
 use crate::config::Config;
 use crate::engines::browser::launch;
@@ -77,9 +77,12 @@ pub async fn run(mut config: Config) -> Result<()> {
     let (reused_binary, reused_url) = (binary.clone(), url.clone());
     let raw = tokio::task::spawn_blocking(move || raw_cdp(&reused_binary, &reused_url)).await??;
     let (fresh_binary, fresh_url) = (binary.clone(), url.clone());
-    let fresh =
-        tokio::task::spawn_blocking(move || raw_cdp_fresh_contexts(&fresh_binary, &fresh_url))
-            .await??;
+    let fresh = tokio::task::spawn_blocking(move || {
+        let shots = raw_cdp_fresh_contexts(&fresh_binary, &fresh_url, Capture::Png)?;
+        let pdfs = raw_cdp_fresh_contexts(&fresh_binary, &fresh_url, Capture::Pdf)?;
+        anyhow::Ok((shots, pdfs))
+    })
+    .await??;
     let tabs = config.browser.jobs();
     // Reported, not fatal: the API's figures above stand without it.
     let raw_batch = tokio::task::spawn_blocking(move || raw_cdp_batch(&binary, &url, 10, tabs))
@@ -108,8 +111,14 @@ pub async fn run(mut config: Config) -> Result<()> {
     println!(
         "| warm screenshot p50 / p99, raw in a fresh context per capture | {} | {} | {:.2}× |",
         api_shot,
-        fresh,
-        ratio(&api_shot, &fresh)
+        fresh.0,
+        ratio(&api_shot, &fresh.0)
+    );
+    println!(
+        "| warm PDF p50 / p99, raw in a fresh context per print | {} | {} | {:.2}× |",
+        api_pdf,
+        fresh.1,
+        ratio(&api_pdf, &fresh.1)
     );
     println!(
         "| batch of 10 p50 / p99 | {} | one API capture {:.1} ms | {:.2}× one |",

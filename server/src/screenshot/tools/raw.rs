@@ -1,6 +1,6 @@
 //! The references of `suite screenshot bench`: hand-written CDP clients of the same
 //! Chromium, with none of the API's work. `raw_cdp` keeps one tab for every capture, as a
-//! script would; `raw_cdp_fresh_contexts` opens a fresh context for each capture, as the
+//! script would; `raw_cdp_fresh_contexts` opens a fresh context for each capture or print, as the
 //! pool must (no cookie or storage passes between keys), to show what that isolation costs
 //! on its own; `raw_cdp_batch` captures 10 URLs at once in as many reused tabs as the pool
 //! has workers, to show what the machine's cores allow a batch at best.
@@ -118,12 +118,25 @@ pub fn raw_cdp(binary: &std::path::Path, url: &str) -> Result<(Stats, Stats)> {
     Ok((stats(shots), stats(pdfs)))
 }
 
-/// Screenshots as `raw_cdp` takes them, each in a fresh browser context opened (with the
+/// What a reference makes of a loaded page.
+#[derive(Debug, Clone, Copy)]
+pub enum Capture {
+    /// A PNG of the viewport.
+    Png,
+    /// An A4 PDF, printed as the API prints by default.
+    Pdf,
+}
+
+/// Captures as `raw_cdp` takes them, each in a fresh browser context opened (with the
 /// SPEC's viewport, and one frame drawn) during the pause before it, then disposed.
-pub fn raw_cdp_fresh_contexts(binary: &std::path::Path, url: &str) -> Result<Stats> {
+pub fn raw_cdp_fresh_contexts(
+    binary: &std::path::Path,
+    url: &str,
+    capture: Capture,
+) -> Result<Stats> {
     let browser = launch::launch_direct(binary)?;
     let admin = Admin::new(browser.get_ws_url());
-    let mut shots = Vec::new();
+    let mut times = Vec::new();
     for i in 0..WARMUP + RUNS {
         let context = browser.new_context()?.get_id().to_owned();
         let tab = RawTab::new(blank_page(&browser, &context)?)?;
@@ -131,13 +144,16 @@ pub fn raw_cdp_fresh_contexts(binary: &std::path::Path, url: &str) -> Result<Sta
         std::thread::sleep(PAUSE);
         let started = Instant::now();
         tab.load(format!("{url}?fresh{i}"))?;
-        tab.png()?;
+        match capture {
+            Capture::Png => tab.png()?,
+            Capture::Pdf => tab.pdf()?,
+        };
         if i >= WARMUP {
-            shots.push(started.elapsed().as_secs_f64() * 1e3);
+            times.push(started.elapsed().as_secs_f64() * 1e3);
         }
         admin.dispose_context(&context)?;
     }
-    Ok(stats(shots))
+    Ok(stats(times))
 }
 
 /// Batches of `urls` screenshots taken at once by `tabs` threads, each with a tab of its own
