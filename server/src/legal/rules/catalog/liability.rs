@@ -98,6 +98,11 @@ pub const RULES: &[Rule] = &[
                 r"\bin no event (?:shall|will)\b[^.;]{0,120}\bliab(?:ility|le)\b[^.;]{0,120}\bexceed",
                 r"\b(?:aggregate|total|maximum|cumulative) liability\b[^.;]{0,150}\b(?:exceed|limited to|capped)",
                 r"\bliab(?:ility|le)\b[^.;]{0,60}\b(?:capped|limited) (?:at|to) (?:an amount|the (?:amount|fees|total|sum)|\$|USD|EUR)",
+                // A remedy limited to a kind of cost: "shall be only responsible for the
+                // replacement costs", "sole liability shall be to repair or replace". ("Solely
+                // responsible for" allocates a burden in full; it caps nothing.)
+                r"\b(?:(?:shall|will) (?:be )?only (?:be )?(?:responsible|liable)|(?:responsible|liable) only) for (?:the )?(?:(?:costs?|value|price) of )?(?:replac|repair|refund|re-?perform)",
+                r"\bsole (?:and exclusive )?(?:liability|obligation)\b[^.;]{0,80}\b(?:shall|will) be (?:limited )?to (?:repair|replace|refund|re-?perform|credit)",
             ],
             de: &[
                 r"\bHaftung\b[^.;]{0,150}(?:beschränkt|begrenzt) auf",

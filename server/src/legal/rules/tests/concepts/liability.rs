@@ -112,11 +112,35 @@ const CAP: ConceptSet = ConceptSet {
             En,
             "The Developer's entire liability under this Agreement is limited to re-performance of the defective Services.",
         ),
+        (
+            En,
+            "The Contractor shall only be responsible for the cost of re-performing any Services that fail to meet the Specifications.",
+        ),
+        (
+            En,
+            "While Goods are stored at the Warehouse, Warehouseman will be liable only for the replacement value of Goods lost through its negligence.",
+        ),
+        (
+            En,
+            "Supplier's sole liability for any non-conforming Product shall be to repair or replace it or, at Supplier's option, to refund the price paid.",
+        ),
     ],
     negatives: &[
         (
             En,
             "IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR ANY INDIRECT, INCIDENTAL, CONSEQUENTIAL OR PUNITIVE DAMAGES, INCLUDING LOST PROFITS.",
+        ),
+        (
+            En,
+            "Each party shall be solely responsible for its own costs and expenses incurred in connection with this Agreement.",
+        ),
+        (
+            En,
+            "The Distributor shall be solely responsible for the replacement of damaged stock at its own expense.",
+        ),
+        (
+            En,
+            "The Customer will be responsible for the replacement of any access cards it loses.",
         ),
         (
             En,
