@@ -92,33 +92,23 @@ pub async fn run(mut config: Config) -> Result<()> {
             |batch| format!("{batch} | {:.2}× raw one", batch.p50 / raw.0.p50),
         );
 
-    let ratio = |a: &Stats, b: &Stats| a.p50 / b.p50;
     println!("screenshot bench: a 40-row invoice page served on loopback, PNG 1280×800, A4 PDF");
     println!("| figure | through the API | raw CDP, same browser | ratio (p50) |");
     println!("|---|---|---|---|");
-    println!(
-        "| warm screenshot p50 / p99 | {} | {} | {:.2}× |",
-        api_shot,
-        raw.0,
-        ratio(&api_shot, &raw.0)
+    let against_raw = |figure: &str, api: &Stats, raw: &Stats| {
+        println!("| {figure} | {api} | {raw} | {:.2}× |", api.p50 / raw.p50);
+    };
+    against_raw("warm screenshot p50 / p99", &api_shot, &raw.0);
+    against_raw("warm PDF p50 / p99", &api_pdf, &raw.1);
+    against_raw(
+        "warm screenshot p50 / p99, raw in a fresh context per capture",
+        &api_shot,
+        &fresh.0,
     );
-    println!(
-        "| warm PDF p50 / p99 | {} | {} | {:.2}× |",
-        api_pdf,
-        raw.1,
-        ratio(&api_pdf, &raw.1)
-    );
-    println!(
-        "| warm screenshot p50 / p99, raw in a fresh context per capture | {} | {} | {:.2}× |",
-        api_shot,
-        fresh.0,
-        ratio(&api_shot, &fresh.0)
-    );
-    println!(
-        "| warm PDF p50 / p99, raw in a fresh context per print | {} | {} | {:.2}× |",
-        api_pdf,
-        fresh.1,
-        ratio(&api_pdf, &fresh.1)
+    against_raw(
+        "warm PDF p50 / p99, raw in a fresh context per print",
+        &api_pdf,
+        &fresh.1,
     );
     println!(
         "| batch of 10 p50 / p99 | {} | one API capture {:.1} ms | {:.2}× one |",

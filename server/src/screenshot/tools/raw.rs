@@ -63,6 +63,13 @@ impl RawTab {
         png(&self.tab)
     }
 
+    fn capture(&self, capture: Capture) -> Result<Vec<u8>> {
+        match capture {
+            Capture::Png => self.png(),
+            Capture::Pdf => self.pdf(),
+        }
+    }
+
     fn pdf(&self) -> Result<Vec<u8>> {
         let data = self
             .tab
@@ -91,31 +98,29 @@ impl RawTab {
 }
 
 /// The reference: one browser, one tab, the page loaded with `Page.navigate` and the `load`
-/// lifecycle event, then captured or printed, as a hand-written CDP client would.
+/// lifecycle event, then captured or printed, as a hand-written CDP client would. Answers the
+/// screenshots' and the PDFs' times.
 pub fn raw_cdp(binary: &std::path::Path, url: &str) -> Result<(Stats, Stats)> {
     let browser = launch::launch_direct(binary)?;
     let tab = RawTab::new(browser.new_tab()?)?;
-    let mut shots = Vec::new();
+    let shots = timed_in(&tab, url, "shot", Capture::Png)?;
+    let pdfs = timed_in(&tab, url, "pdf", Capture::Pdf)?;
+    Ok((shots, pdfs))
+}
+
+/// Loads and captures in `tab`, each time after the pause (`tag` keeps the URLs apart).
+fn timed_in(tab: &RawTab, url: &str, tag: &str, capture: Capture) -> Result<Stats> {
+    let mut times = Vec::new();
     for i in 0..WARMUP + RUNS {
         std::thread::sleep(PAUSE);
         let started = Instant::now();
-        tab.load(format!("{url}?raw{i}"))?;
-        tab.png()?;
+        tab.load(format!("{url}?raw-{tag}{i}"))?;
+        tab.capture(capture)?;
         if i >= WARMUP {
-            shots.push(started.elapsed().as_secs_f64() * 1e3);
+            times.push(started.elapsed().as_secs_f64() * 1e3);
         }
     }
-    let mut pdfs = Vec::new();
-    for i in 0..WARMUP + RUNS {
-        std::thread::sleep(PAUSE);
-        let started = Instant::now();
-        tab.load(format!("{url}?raw{}", 1000 + i))?;
-        tab.pdf()?;
-        if i >= WARMUP {
-            pdfs.push(started.elapsed().as_secs_f64() * 1e3);
-        }
-    }
-    Ok((stats(shots), stats(pdfs)))
+    Ok(stats(times))
 }
 
 /// What a reference makes of a loaded page.
@@ -144,10 +149,7 @@ pub fn raw_cdp_fresh_contexts(
         std::thread::sleep(PAUSE);
         let started = Instant::now();
         tab.load(format!("{url}?fresh{i}"))?;
-        match capture {
-            Capture::Png => tab.png()?,
-            Capture::Pdf => tab.pdf()?,
-        };
+        tab.capture(capture)?;
         if i >= WARMUP {
             times.push(started.elapsed().as_secs_f64() * 1e3);
         }
