@@ -1,5 +1,6 @@
 //! A small Chromium driver for the tests that use pages as a person does (`/docs`, the
-//! portal): Debian's Chromium launched by the browser engine's own launcher, one incognito
+//! portal): Debian's Chromium launched by `headless_chrome` with the browser engine's flags
+//! (its high-level helpers suit a test that clicks and types), one incognito
 //! context per page so two accounts never share cookies, fields found by their `<label>`
 //! (which checks the page's accessibility on the way), clicks that wait for the navigation
 //! they cause, and full-page screenshots kept under `<target>/artifacts`.
@@ -102,8 +103,18 @@ impl Browser {
     /// Debian's Chromium (the first on `PATH`), with the engine's flags and no proxy.
     pub fn launch() -> Result<Browser> {
         let binary = launch::binary(Path::new(""))?;
+        let options = headless_chrome::LaunchOptions {
+            headless: true,
+            sandbox: false,
+            enable_gpu: false,
+            path: Some(binary),
+            idle_browser_timeout: PATIENCE,
+            args: launch::FLAGS.iter().map(std::ffi::OsStr::new).collect(),
+            window_size: Some((1280, 800)),
+            ..headless_chrome::LaunchOptions::default()
+        };
         Ok(Browser {
-            inner: launch::launch_direct(&binary)?,
+            inner: headless_chrome::Browser::new(options).context("launching Chromium")?,
         })
     }
 

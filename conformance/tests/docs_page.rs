@@ -1,6 +1,6 @@
 //! `/docs`, the interactive API reference. Over plain HTTP: the page, its assets with their
 //! types, cache and security headers, the unauthenticated access, and the 404 of an unknown
-//! asset. In Debian's Chromium, launched by the browser engine's own launcher: the page
+//! asset. In Debian's Chromium, launched with the browser engine's flags: the page
 //! renders every operation of the contract (read from `openapi/suite.yaml`, so a new operation
 //! is checked without editing this test), its try-it console calls this server with the key
 //! given to "Authorize", no request leaves for another host and the Content-Security-Policy

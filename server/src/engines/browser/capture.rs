@@ -33,7 +33,7 @@ pub fn capture(
         Area::Viewport => None,
         Area::FullPage { max_height } => {
             let metrics = call(
-                &session.tab,
+                &session.page,
                 Page::GetLayoutMetrics(None),
                 deadline,
                 "measuring the page",
@@ -75,7 +75,7 @@ pub fn capture(
         ),
     };
     let captured = call(
-        &session.tab,
+        &session.page,
         Page::CaptureScreenshot {
             format: Some(format),
             quality,

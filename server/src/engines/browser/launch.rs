@@ -1,21 +1,47 @@
 //! Starting Debian's Chromium the way these machines need it: headless, no sandbox (we run
-//! as root in containers), no GPU, no /dev/shm, nothing phoning home, popups blocked, and
-//! every byte through the egress proxy — loopback included.
+//! as root in containers), no GPU, no /dev/shm, nothing phoning home, popups blocked, a
+//! profile of its own that goes with it, and every byte through the egress proxy —
+//! loopback included. The browser is ours to end: dropping it kills the process.
 
-use std::ffi::OsStr;
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use headless_chrome::{Browser, LaunchOptions};
 
-/// How long the driver waits for any one CDP answer before giving up on the connection;
-/// a keep-alive ping stops an idle browser from being closed in between.
-pub const CDP_TIMEOUT: Duration = Duration::from_secs(120);
+use super::cdp::{CdpError, Connection};
 
-/// Chromium's flags on top of the driver's defaults.
-const FLAGS: &[&str] = &[
+/// How long Chromium may take to start and open its DevTools endpoint.
+const START_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a browser-level call (a context made or disposed, a version asked) may take.
+const BROWSER_CALL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Chromium's flags (the profile, the proxy and the DevTools port are added per launch).
+pub const FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-setuid-sandbox",
+    "--window-size=1280,800",
+    "--enable-automation",
+    "--password-store=basic",
+    "--use-mock-keychain",
+    "--metrics-recording-only",
+    "--disable-pings",
+    "--disable-extensions",
+    "--disable-default-apps",
+    "--disable-component-extensions-with-background-pages",
+    "--disable-client-side-phishing-detection",
+    "--disable-hang-monitor",
+    "--disable-prompt-on-repost",
+    // Every page is a job someone waits for: none is throttled as a background tab.
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
+    "--disable-renderer-backgrounding",
+    "--disable-ipc-flooding-protection",
     "--disable-gpu",
     "--disable-dev-shm-usage",
     "--no-first-run",
@@ -28,16 +54,15 @@ const FLAGS: &[&str] = &[
     "--mute-audio",
     "--hide-scrollbars",
     "--force-color-profile=srgb",
-    // The omnibox WebUI that Chromium ≥ 151 preloads costs ~75 MB per browser.
-    "--disable-features=OmniboxWebUI,WebUIOmniboxPopup,Translate,MediaRouter,OptimizationHints,AutofillServerCommunication,InterestFeedContentSuggestions",
+    // The omnibox WebUI that Chromium ≥ 151 preloads costs ~75 MB per browser; the AI-mode
+    // popup that Chromium 156 preloads costs a renderer of ~145 MB per window, and a
+    // context's first page opens a window.
+    "--disable-features=OmniboxWebUI,WebUIOmniboxPopup,WebUIOmniboxAimPopup,Translate,MediaRouter,OptimizationHints,AutofillServerCommunication,InterestFeedContentSuggestions",
     // Nothing leaves outside the proxy: no WebRTC UDP, no QUIC.
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
     "--webrtc-ip-handling-policy=disable_non_proxied_udp",
     "--disable-quic",
 ];
-
-/// Driver defaults we take out: popups must stay blocked.
-const DROPPED_DEFAULTS: &[&str] = &["--disable-popup-blocking"];
 
 /// The Chromium binary: the configured one, else the first of Debian's and the usual names
 /// on `PATH`.
@@ -66,36 +91,192 @@ pub fn binary(configured: &Path) -> Result<PathBuf> {
     )
 }
 
-/// Launches one browser whose every request goes through `proxy`.
-pub fn launch(binary: &Path, proxy: SocketAddr) -> Result<Browser> {
-    start(binary, Some(proxy))
+/// A running Chromium and our connection to it; the process is killed when this is dropped.
+pub struct Browser {
+    process: Mutex<Child>,
+    pid: u32,
+    connection: Arc<Connection>,
+    /// The profile directory, removed after the process is gone.
+    _profile: tempfile::TempDir,
 }
 
-/// Launches one browser with the same flags but no proxy: the benchmark's raw reference,
-/// never used to serve.
-pub fn launch_direct(binary: &Path) -> Result<Browser> {
-    start(binary, None)
-}
-
-fn start(binary: &Path, proxy: Option<SocketAddr>) -> Result<Browser> {
-    let proxy_server = proxy.map(|p| format!("http://{p}"));
-    let mut args: Vec<&OsStr> = FLAGS.iter().map(OsStr::new).collect();
-    if proxy.is_some() {
-        // Loopback bypasses a proxy unless told otherwise.
-        args.push(OsStr::new("--proxy-bypass-list=<-loopback>"));
+impl std::fmt::Debug for Browser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Browser").field("pid", &self.pid).finish()
     }
-    let options = LaunchOptions {
-        headless: true,
-        sandbox: false,
-        enable_gpu: false,
-        path: Some(binary.to_owned()),
-        idle_browser_timeout: CDP_TIMEOUT,
-        ignore_certificate_errors: false,
-        proxy_server: proxy_server.as_deref(),
-        args,
-        ignore_default_args: DROPPED_DEFAULTS.iter().map(OsStr::new).collect(),
-        window_size: Some((1280, 800)),
-        ..LaunchOptions::default()
-    };
-    Browser::new(options).with_context(|| format!("launching {}", binary.display()))
+}
+
+impl Browser {
+    /// Launches one browser whose every request goes through `proxy`.
+    pub fn launch(binary: &Path, proxy: SocketAddr) -> Result<Browser> {
+        Browser::start(binary, Some(proxy))
+    }
+
+    /// Launches one browser with the same flags but no proxy: the benchmark's raw
+    /// reference, never used to serve.
+    pub fn launch_direct(binary: &Path) -> Result<Browser> {
+        Browser::start(binary, None)
+    }
+
+    fn start(binary: &Path, proxy: Option<SocketAddr>) -> Result<Browser> {
+        let profile = tempfile::Builder::new().prefix("suite-chromium-").tempdir()?;
+        let mut command = Command::new(binary);
+        command
+            .args(FLAGS)
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg("--remote-debugging-port=0");
+        if let Some(proxy) = proxy {
+            // Loopback bypasses a proxy unless told otherwise.
+            command
+                .arg(format!("--proxy-server=http://{proxy}"))
+                .arg("--proxy-bypass-list=<-loopback>");
+        }
+        let mut process = command
+            .arg("about:blank")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .with_context(|| format!("launching {}", binary.display()))?;
+        let pid = process.id();
+        let connection = devtools_url(&mut process).and_then(|url| {
+            Connection::connect(&url).with_context(|| format!("connecting to {url}"))
+        });
+        match connection {
+            Ok(connection) => Ok(Browser {
+                process: Mutex::new(process),
+                pid,
+                connection,
+                _profile: profile,
+            }),
+            Err(e) => {
+                let _ = process.kill();
+                let _ = process.wait();
+                Err(e.context(format!("starting {}", binary.display())))
+            }
+        }
+    }
+
+    /// The browser's process id.
+    pub fn pid(&self) -> u32 {
+        self.pid
+    }
+
+    /// The connection to the browser, for its pages' sessions.
+    pub fn connection(&self) -> &Arc<Connection> {
+        &self.connection
+    }
+
+    /// A browser-level call under the usual deadline.
+    fn call_browser(&self, method: &str, params: serde_json::Value) -> Result<serde_json::Value, CdpError> {
+        self.connection.call_raw(None, method, params, Instant::now() + BROWSER_CALL_TIMEOUT)
+    }
+
+    /// Creates a browser context (its own cookies, storage, cache and network context).
+    pub fn new_context(&self) -> Result<String, CdpError> {
+        let created = self.call_browser("Target.createBrowserContext", serde_json::json!({}))?;
+        created["browserContextId"]
+            .as_str()
+            .map(str::to_owned)
+            .ok_or_else(|| CdpError::Invalid("a context without an id".into()))
+    }
+
+    /// Disposes a browser context, closing every page it has.
+    pub fn dispose_context(&self, context_id: &str) -> Result<(), CdpError> {
+        self.call_browser(
+            "Target.disposeBrowserContext",
+            serde_json::json!({ "browserContextId": context_id }),
+        )
+        .map(drop)
+    }
+
+    /// How many browser contexts the browser has (the default one not counted).
+    pub fn contexts(&self) -> Result<usize, CdpError> {
+        let listed = self.call_browser("Target.getBrowserContexts", serde_json::json!({}))?;
+        listed["browserContextIds"]
+            .as_array()
+            .map(Vec::len)
+            .ok_or_else(|| CdpError::Invalid("no list of contexts".into()))
+    }
+
+    /// Opens a page (`create` says where: its context, in the background or not) and attaches
+    /// a session to it; answers the page's target and session ids.
+    pub fn open_page(
+        &self,
+        create: headless_chrome::protocol::cdp::Target::CreateTarget,
+        deadline: Instant,
+    ) -> Result<(String, String), CdpError> {
+        use headless_chrome::protocol::cdp::Target;
+        let target = self.connection.call(None, create, deadline)?.target_id;
+        let session = self
+            .connection
+            .call(
+                None,
+                Target::AttachToTarget {
+                    target_id: target.clone(),
+                    flatten: Some(true),
+                },
+                deadline,
+            )?
+            .session_id;
+        Ok((target, session))
+    }
+
+    /// Whether the browser answers a version query within `timeout`.
+    pub fn answers(&self, timeout: Duration) -> bool {
+        !self.connection.is_closed()
+            && self
+                .connection
+                .call_raw(
+                    None,
+                    "Browser.getVersion",
+                    serde_json::json!({}),
+                    Instant::now() + timeout,
+                )
+                .is_ok()
+    }
+
+    /// Kills the process now (also while pages of it are still held elsewhere).
+    pub fn kill(&self) {
+        if let Ok(mut process) = self.process.lock() {
+            let _ = process.kill();
+        }
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if let Ok(process) = self.process.get_mut() {
+            let _ = process.kill();
+            let _ = process.wait();
+        }
+    }
+}
+
+/// Reads Chromium's standard error until it names its DevTools endpoint, then keeps draining
+/// it in the background (a full pipe would stall the browser).
+fn devtools_url(process: &mut Child) -> Result<String> {
+    let stderr = process.stderr.take().context("Chromium's standard error")?;
+    let (tx, rx) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("chromium-stderr".into())
+        .spawn(move || {
+            let mut lines = BufReader::new(stderr);
+            let mut line = String::new();
+            let mut tx = Some(tx);
+            while lines.read_line(&mut line).is_ok_and(|n| n > 0) {
+                if let Some(url) = line.trim().strip_prefix("DevTools listening on ")
+                    && let Some(tx) = tx.take()
+                {
+                    let _ = tx.send(url.to_owned());
+                }
+                line.clear();
+            }
+        })?;
+    rx.recv_timeout(START_TIMEOUT).map_err(|_| {
+        anyhow::anyhow!(
+            "Chromium did not open its DevTools endpoint within {} s",
+            START_TIMEOUT.as_secs()
+        )
+    })
 }

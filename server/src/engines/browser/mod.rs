@@ -1,14 +1,14 @@
 //! The Chromium pool the screenshot and document APIs share: one Debian Chromium driven over
-//! CDP by `headless_chrome`, a bounded set of worker threads of its own (the driver blocks,
-//! so it never runs on Tokio's workers), a fresh browser context per job, deadlines around
+//! our own CDP connection (`cdp`), a bounded set of worker threads of its own (its calls
+//! block, so they never run on Tokio's workers), a fresh browser context per job, deadlines around
 //! every step, a restart after `restart_after_jobs` jobs or a failed health check, and every
 //! byte the browser fetches sent through the egress proxy that enforces the address policy.
 
 pub mod address;
-pub mod admin;
 pub mod allow;
 mod batch;
 mod capture;
+pub mod cdp;
 pub mod config;
 pub mod egress;
 mod filters;
@@ -22,19 +22,17 @@ mod tests;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex};
 
 use crossbeam_channel::{RecvTimeoutError, TryRecvError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use headless_chrome::Browser;
-
-use self::admin::Admin;
 use self::allow::AllowList;
 use self::egress::Egress;
 use self::job::{BrowserError, Image, Pdf, Print, Shot};
+use self::launch::Browser;
 use self::page::Session;
-pub use self::page::{blank_page_in, device_metrics};
+pub use self::page::{PageSession, blank_page_in, device_metrics};
 pub use self::target::UrlRefusal;
 
 /// How often an idle browser is pinged (it doubles as the health check).
@@ -91,12 +89,10 @@ struct Live {
     jobs_done: u32,
 }
 
-/// A running browser: the driver's handle and a connection of our own for the browser-level
-/// calls the driver cannot make.
+/// A running browser, shared by the jobs and pages that use it.
 #[derive(Clone)]
 struct Running {
-    browser: Browser,
-    admin: Arc<Admin>,
+    browser: Arc<Browser>,
 }
 
 impl Chromium {
@@ -227,7 +223,7 @@ impl Chromium {
     /// workers' spare pages, and the pages of jobs not yet disposed.
     pub fn open_contexts(&self) -> anyhow::Result<usize> {
         match self.pool.current_browser() {
-            Some(running) => running.admin.contexts(),
+            Some(running) => Ok(running.browser.contexts()?),
             None => Ok(0),
         }
     }
@@ -260,17 +256,9 @@ impl Drop for Chromium {
     /// Chromium behind, also when its process exits right after.
     fn drop(&mut self) {
         let live = self.pool.live.lock().ok().and_then(|mut live| live.take());
-        if let Some(pid) = live
-            .as_ref()
-            .and_then(|l| l.running.browser.get_process_id())
-        {
-            // `live` keeps the process unreaped until after the signal: the pid is its own.
-            let _ = std::process::Command::new("kill")
-                .args(["-KILL", &pid.to_string()])
-                .stderr(std::process::Stdio::null())
-                .status();
+        if let Some(live) = live {
+            live.running.browser.kill();
         }
-        drop(live);
     }
 }
 
@@ -316,13 +304,12 @@ impl Pool {
         if let Some(live) = live.as_ref() {
             return Ok(live.running.clone());
         }
-        let browser = launch::launch(binary, self.egress.addr).map_err(|e| {
+        let browser = Browser::launch(binary, self.egress.addr).map_err(|e| {
             BrowserError::Unavailable(format!("the browser could not be started: {e:#}"))
         })?;
         self.launches.fetch_add(1, Ordering::Relaxed);
         let running = Running {
-            admin: Arc::new(Admin::new(browser.get_ws_url())),
-            browser,
+            browser: Arc::new(browser),
         };
         *live = Some(Live {
             running: running.clone(),
@@ -343,24 +330,24 @@ impl Pool {
         let Some(running) = self.current_browser() else {
             return;
         };
-        let pid = running.browser.get_process_id();
+        let pid = running.browser.pid();
         if pages
             .spare
             .as_ref()
-            .is_some_and(|spare| spare.browser_pid == pid)
+            .is_some_and(|spare| spare.browser_pid() == pid)
         {
             return;
         }
         pages.spare = None;
-        pages.spare = Session::open_prepared(&running.browser, &running.admin).ok();
+        pages.spare = Session::open_prepared(&running.browser).ok();
     }
 
     /// A page for one job: the page handed on from the batch item before, else the worker's
     /// spare, if it belongs to `running`; else a new one.
     fn page(&self, pages: &mut Pages, running: &Running) -> Result<Session, BrowserError> {
         match pages.carried.take().or_else(|| pages.spare.take()) {
-            Some(spare) if spare.browser_pid == running.browser.get_process_id() => Ok(spare),
-            _ => Session::open(&running.browser, &running.admin),
+            Some(spare) if spare.browser_pid() == running.browser.pid() => Ok(spare),
+            _ => Session::open(&running.browser),
         }
     }
 
@@ -424,23 +411,10 @@ impl Pool {
 }
 
 fn same(a: &Browser, b: &Browser) -> bool {
-    a.get_process_id() == b.get_process_id()
+    a.pid() == b.pid()
 }
 
 /// Whether `browser` answers a version query in time.
 fn healthy(browser: &Browser) -> bool {
-    let (tx, rx) = mpsc::sync_channel(1);
-    let probe = browser.clone();
-    let started = Instant::now();
-    if std::thread::Builder::new()
-        .name("browser-health".into())
-        .spawn(move || {
-            let _ = tx.send(probe.get_version().is_ok());
-        })
-        .is_err()
-    {
-        return false;
-    }
-    rx.recv_timeout(HEALTH_TIMEOUT.saturating_sub(started.elapsed()))
-        .unwrap_or(false)
+    browser.answers(HEALTH_TIMEOUT)
 }

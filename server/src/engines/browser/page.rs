@@ -4,26 +4,48 @@
 //! whatever happens. Every CDP call that a hostile page could stall runs under a deadline.
 
 use std::sync::Arc;
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context as _, anyhow};
-use headless_chrome::protocol::cdp::types::{Event, Method};
+use anyhow::anyhow;
+use headless_chrome::protocol::cdp::types::Method;
 use headless_chrome::protocol::cdp::{Emulation, Network, Page, Runtime, Target};
-use headless_chrome::{Browser, Tab};
 
-use super::admin::Admin;
+use super::cdp::{CdpError, Connection, Events};
 use super::filters::{ADS, COOKIE_BANNERS, Filters};
 use super::job::{BrowserError, Cookie, Load, SameSite};
+use super::launch::Browser;
+
+/// How long opening a page (its context, its target, its session) may take.
+const OPEN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A page's session on the browser's connection.
+pub struct PageSession {
+    pub connection: Arc<Connection>,
+    pub target_id: String,
+    pub session_id: String,
+}
+
+impl PageSession {
+    /// Calls `method` on the page, waiting until `deadline`.
+    pub fn call<C>(&self, method: C, deadline: Instant) -> Result<C::ReturnObject, CdpError>
+    where
+        C: Method + serde::Serialize,
+    {
+        self.connection
+            .call(Some(&self.session_id), method, deadline)
+    }
+
+    /// The page's events from now until the answer is dropped.
+    pub fn events(&self) -> Events {
+        self.connection.events(&self.session_id)
+    }
+}
 
 /// A page in its own browser context, disposed on drop.
 pub struct Session {
     context_id: String,
-    /// The browser's own connection, which disposes the context.
-    admin: Arc<Admin>,
-    /// The process of the browser the page lives in (a page of a replaced browser is stale).
-    pub browser_pid: Option<u32>,
-    pub tab: Arc<Tab>,
+    browser: Arc<Browser>,
+    pub page: PageSession,
     /// The viewport (width, height, scale factor) already set on the page, if any.
     viewport: std::cell::Cell<Option<(u32, u32, f64)>>,
 }
@@ -33,10 +55,14 @@ impl Drop for Session {
     /// its network context, cache and cookies; should the browser refuse, the page is
     /// closed at least.
     fn drop(&mut self) {
-        if self.admin.dispose_context(&self.context_id).is_err() {
-            let _ = self.tab.call_method(Target::CloseTarget {
-                target_id: self.tab.get_target_id().clone(),
-            });
+        if self.browser.dispose_context(&self.context_id).is_err() {
+            let _ = self.page.connection.call(
+                None,
+                Target::CloseTarget {
+                    target_id: self.page.target_id.clone(),
+                },
+                Instant::now() + OPEN_TIMEOUT,
+            );
         }
     }
 }
@@ -86,65 +112,88 @@ pub fn blank_page_in(context_id: &str) -> Target::CreateTarget {
     }
 }
 
-/// Runs `method` on `tab`, giving up at `deadline` (the call's thread finishes on its own
-/// when the browser answers or the session is disposed).
+/// Runs `method` on `page`, giving up at `deadline`; `what` names the step in errors.
 pub fn call<C>(
-    tab: &Arc<Tab>,
+    page: &PageSession,
     method: C,
     deadline: Instant,
     what: &str,
 ) -> Result<C::ReturnObject, BrowserError>
 where
-    C: Method + serde::Serialize + std::fmt::Debug + Send + 'static,
-    C::ReturnObject: Send + 'static,
+    C: Method + serde::Serialize,
 {
-    let (tx, rx) = mpsc::sync_channel(1);
-    let tab = tab.clone();
-    std::thread::Builder::new()
-        .name("cdp-call".into())
-        .spawn(move || {
-            let _ = tx.send(tab.call_method(method));
-        })
-        .map_err(|e| BrowserError::Failed(anyhow!("spawning a CDP call thread: {e}")))?;
-    match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-        Ok(result) => result.map_err(|e| BrowserError::Failed(e.context(what.to_owned()))),
-        Err(_) => Err(BrowserError::Unprocessable(format!(
-            "{what} did not finish in time"
-        ))),
-    }
+    page.call(method, deadline).map_err(|e| match e {
+        CdpError::TimedOut => BrowserError::Unprocessable(format!("{what} did not finish in time")),
+        other => BrowserError::Failed(anyhow!(other).context(what.to_owned())),
+    })
 }
 
 impl Session {
-    /// Opens a page in a fresh context of `browser`, whose own connection is `admin`.
-    pub fn open(browser: &Browser, admin: &Arc<Admin>) -> Result<Session, BrowserError> {
+    /// Opens a page in a fresh context of `browser`, with its lifecycle events on and
+    /// downloads denied.
+    pub fn open(browser: &Arc<Browser>) -> Result<Session, BrowserError> {
+        let deadline = Instant::now() + OPEN_TIMEOUT;
+        let failed = |what: &str| {
+            let what = what.to_owned();
+            move |e: CdpError| BrowserError::Failed(anyhow!(e).context(what))
+        };
         let context_id = browser
             .new_context()
-            .context("creating a browser context")?
-            .get_id()
-            .to_owned();
-        let tab = browser.new_tab_with_options(blank_page_in(&context_id));
+            .map_err(failed("creating a browser context"))?;
+        let opened = browser.open_page(blank_page_in(&context_id), deadline);
+        let (target_id, session_id) = match opened {
+            Ok(ids) => ids,
+            Err(e) => {
+                let _ = browser.dispose_context(&context_id);
+                return Err(failed("opening a page")(e));
+            }
+        };
         let session = Session {
             context_id,
-            admin: admin.clone(),
-            browser_pid: browser.get_process_id(),
-            tab: tab.context("opening a tab")?,
+            browser: browser.clone(),
+            page: PageSession {
+                connection: browser.connection().clone(),
+                target_id,
+                session_id,
+            },
             viewport: std::cell::Cell::new(None),
         };
-        session
-            .tab
-            .call_method(Page::SetDownloadBehavior {
+        call(
+            &session.page,
+            Page::Enable {
+                enable_file_chooser_opened_event: None,
+            },
+            deadline,
+            "watching the page",
+        )?;
+        call(
+            &session.page,
+            Page::SetLifecycleEventsEnabled { enabled: true },
+            deadline,
+            "watching the page's lifecycle",
+        )?;
+        call(
+            &session.page,
+            Page::SetDownloadBehavior {
                 behavior: Page::SetDownloadBehaviorBehaviorOption::Deny,
                 download_path: None,
-            })
-            .context("denying downloads")?;
+            },
+            deadline,
+            "denying downloads",
+        )?;
         Ok(session)
+    }
+
+    /// The process of the browser the page lives in (a page of a replaced browser is stale).
+    pub fn browser_pid(&self) -> u32 {
+        self.browser.pid()
     }
 
     /// Opens a page as [`Session::open`] does, sets the SPEC's default viewport on it, so
     /// that a job asking for that viewport finds it set (a new page's first layout is slow),
     /// and warms its renderer up.
-    pub fn open_prepared(browser: &Browser, admin: &Arc<Admin>) -> Result<Session, BrowserError> {
-        let session = Session::open(browser, admin)?;
+    pub fn open_prepared(browser: &Arc<Browser>) -> Result<Session, BrowserError> {
+        let session = Session::open(browser)?;
         let deadline = Instant::now() + Duration::from_secs(10);
         session.set_viewport(&Load::new(""), deadline)?;
         session.warm_up(deadline)?;
@@ -162,7 +211,7 @@ impl Session {
             deadline,
         )?;
         call(
-            &self.tab,
+            &self.page,
             Page::CaptureScreenshot {
                 format: Some(Page::CaptureScreenshotFormatOption::Png),
                 quality: None,
@@ -184,7 +233,7 @@ impl Session {
             return Ok(());
         }
         call(
-            &self.tab,
+            &self.page,
             device_metrics(load.width, load.height, load.device_scale_factor, false),
             deadline,
             "setting the viewport",
@@ -196,24 +245,12 @@ impl Session {
     /// Emulates the viewport and media, loads `load.url` and waits as `load` says; then the
     /// selector, the delay and the hidden elements. Answers with the time left.
     pub fn load(&self, load: &Load, started: Instant) -> Result<(), BrowserError> {
-        let tab = &self.tab;
         let deadline = started + load.timeout;
         self.emulate(load, deadline)?;
-        // The driver enabled lifecycle events when it attached to the page.
-        let (events_tx, events_rx) = mpsc::channel::<Event>();
-        let listener = tab
-            .add_event_listener(Arc::new(move |event: &Event| {
-                if matches!(
-                    event,
-                    Event::PageLifecycleEvent(_) | Event::NetworkResponseReceived(_)
-                ) {
-                    let _ = events_tx.send(event.clone());
-                }
-            }))
-            .map_err(|e| BrowserError::Failed(e.context("listening to the page")))?;
-        let outcome = self.navigate(load, deadline, &events_rx);
-        let _ = tab.remove_event_listener(&listener);
-        outcome?;
+        // Listening before the navigation starts, so that no event of it is missed.
+        let events = self.page.events();
+        self.navigate(load, deadline, &events)?;
+        drop(events);
         if let Some(selector) = &load.wait_for_selector {
             self.wait_for_selector(selector, deadline)?;
         }
@@ -244,7 +281,7 @@ impl Session {
     }
 
     fn emulate(&self, load: &Load, deadline: Instant) -> Result<(), BrowserError> {
-        let tab = &self.tab;
+        let tab = &self.page;
         self.set_viewport(load, deadline)?;
         let mut features = Vec::new();
         if load.dark_mode {
@@ -368,10 +405,10 @@ impl Session {
         &self,
         load: &Load,
         deadline: Instant,
-        events: &mpsc::Receiver<Event>,
+        events: &Events,
     ) -> Result<(), BrowserError> {
         let navigated = call(
-            &self.tab,
+            &self.page,
             Page::Navigate {
                 url: load.url.clone(),
                 referrer: None,
@@ -405,27 +442,26 @@ impl Session {
         let loader = navigated.loader_id;
         let wanted = load.wait_until.event();
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let event = events
-                .recv_timeout(left)
-                .map_err(|_| not_loaded_in_time(load))?;
-            match event {
-                Event::PageLifecycleEvent(e) => {
-                    let p = e.params;
-                    let ours =
-                        p.frame_id == frame && loader.as_ref().is_none_or(|l| *l == p.loader_id);
-                    if ours && p.name == wanted {
+            let event = events.next_before(deadline).map_err(|e| match e {
+                CdpError::TimedOut => not_loaded_in_time(load),
+                other => BrowserError::Failed(anyhow!(other).context("loading the page")),
+            })?;
+            let p = &event.params;
+            match event.method.as_str() {
+                "Page.lifecycleEvent" => {
+                    let ours = p["frameId"] == frame.as_str()
+                        && loader.as_ref().is_none_or(|l| p["loaderId"] == l.as_str());
+                    if ours && p["name"] == wanted {
                         return Ok(());
                     }
                 }
-                Event::NetworkResponseReceived(e) if load.fail_on_http_error => {
-                    let p = e.params;
-                    if loader.as_ref().is_some_and(|l| *l == p.request_id)
-                        && p.response.status >= 400
+                "Network.responseReceived" if load.fail_on_http_error => {
+                    let status = p["response"]["status"].as_u64().unwrap_or_default();
+                    if loader.as_ref().is_some_and(|l| p["requestId"] == l.as_str())
+                        && status >= 400
                     {
                         return Err(BrowserError::Unprocessable(format!(
-                            "the page answered HTTP {} (fail_on_http_error)",
-                            p.response.status
+                            "the page answered HTTP {status} (fail_on_http_error)"
                         )));
                     }
                 }
@@ -466,7 +502,7 @@ impl Session {
         deadline: Instant,
     ) -> Result<serde_json::Value, BrowserError> {
         let result = call(
-            &self.tab,
+            &self.page,
             Runtime::Evaluate {
                 expression: expression.to_owned(),
                 object_group: None,

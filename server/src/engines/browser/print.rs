@@ -20,7 +20,7 @@ pub fn print(
     let templates = print.header_template.is_some() || print.footer_template.is_some();
     let [top, right, bottom, left] = print.margins;
     let printed = call(
-        &session.tab,
+        &session.page,
         Page::PrintToPDF {
             landscape: Some(print.landscape),
             display_header_footer: Some(templates),

@@ -5,62 +5,61 @@
 //! on its own; `raw_cdp_batch` captures 10 URLs at once in as many reused tabs as the pool
 //! has workers, to show what the machine's cores allow a batch at best.
 
-use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use base64::Engine as _;
-use headless_chrome::protocol::cdp::Page;
-use headless_chrome::protocol::cdp::types::Event;
-use headless_chrome::{Browser, Tab};
+use headless_chrome::protocol::cdp::{Page, Target};
 
 use super::bench::{PAUSE, RUNS, WARMUP};
 use crate::bench_support::{Stats, stats};
-use crate::engines::browser::admin::Admin;
-use crate::engines::browser::launch;
-use crate::engines::browser::{blank_page_in, device_metrics};
+use crate::engines::browser::launch::Browser;
+use crate::engines::browser::{PageSession, blank_page_in, device_metrics};
 
-/// A tab at 1280×800 whose `load` events arrive on `loads`.
+/// How long any one step of a reference may take.
+const STEP: Duration = Duration::from_secs(30);
+
+/// A page at 1280×800 with its `Page` events on.
 struct RawTab {
-    tab: Arc<Tab>,
-    loads: mpsc::Receiver<()>,
+    page: PageSession,
 }
 
 impl RawTab {
-    fn new(tab: Arc<Tab>) -> Result<RawTab> {
-        tab.call_method(device_metrics(1280, 800, 1.0, false))?;
-        let (tx, loads) = mpsc::channel();
-        let tx = std::sync::Mutex::new(tx);
-        tab.add_event_listener(Arc::new(move |event: &Event| {
-            if let Event::PageLoadEventFired(_) = event
-                && let Ok(tx) = tx.lock()
-            {
-                let _ = tx.send(());
-            }
-        }))?;
-        tab.call_method(Page::Enable {
-            enable_file_chooser_opened_event: None,
-        })?;
-        Ok(RawTab { tab, loads })
+    /// Opens the page `create` describes.
+    fn new(browser: &Browser, create: Target::CreateTarget) -> Result<RawTab> {
+        let deadline = Instant::now() + STEP;
+        let (target_id, session_id) = browser.open_page(create, deadline)?;
+        let page = PageSession {
+            connection: browser.connection().clone(),
+            target_id,
+            session_id,
+        };
+        page.call(device_metrics(1280, 800, 1.0, false), deadline)?;
+        page.call(
+            Page::Enable {
+                enable_file_chooser_opened_event: None,
+            },
+            deadline,
+        )?;
+        Ok(RawTab { page })
     }
 
     /// Navigates to `url` and waits for its `load` event.
     fn load(&self, url: String) -> Result<()> {
-        while self.loads.try_recv().is_ok() {}
-        self.tab.call_method(Page::Navigate {
-            url,
-            referrer: None,
-            transition_Type: None,
-            frame_id: None,
-            referrer_policy: None,
-        })?;
-        self.loads
-            .recv_timeout(Duration::from_secs(30))
-            .context("load event")
-    }
-
-    fn png(&self) -> Result<Vec<u8>> {
-        png(&self.tab)
+        let deadline = Instant::now() + STEP;
+        let events = self.page.events();
+        self.page.call(
+            Page::Navigate {
+                url,
+                referrer: None,
+                transition_Type: None,
+                frame_id: None,
+                referrer_policy: None,
+            },
+            deadline,
+        )?;
+        while events.next_before(deadline)?.method != "Page.loadEventFired" {}
+        Ok(())
     }
 
     fn capture(&self, capture: Capture) -> Result<Vec<u8>> {
@@ -70,28 +69,50 @@ impl RawTab {
         }
     }
 
+    /// A PNG of the viewport.
+    fn png(&self) -> Result<Vec<u8>> {
+        let data = self
+            .page
+            .call(
+                Page::CaptureScreenshot {
+                    format: Some(Page::CaptureScreenshotFormatOption::Png),
+                    quality: None,
+                    clip: None,
+                    from_surface: Some(true),
+                    capture_beyond_viewport: None,
+                    optimize_for_speed: None,
+                },
+                Instant::now() + STEP,
+            )?
+            .data;
+        Ok(base64::engine::general_purpose::STANDARD.decode(data)?)
+    }
+
     fn pdf(&self) -> Result<Vec<u8>> {
         let data = self
-            .tab
-            .call_method(Page::PrintToPDF {
-                landscape: None,
-                display_header_footer: None,
-                print_background: Some(true),
-                scale: None,
-                paper_width: Some(210.0 / 25.4),
-                paper_height: Some(297.0 / 25.4),
-                margin_top: Some(10.0 / 25.4),
-                margin_bottom: Some(10.0 / 25.4),
-                margin_left: Some(10.0 / 25.4),
-                margin_right: Some(10.0 / 25.4),
-                page_ranges: None,
-                header_template: None,
-                footer_template: None,
-                prefer_css_page_size: None,
-                transfer_mode: None,
-                generate_tagged_pdf: None,
-                generate_document_outline: None,
-            })?
+            .page
+            .call(
+                Page::PrintToPDF {
+                    landscape: None,
+                    display_header_footer: None,
+                    print_background: Some(true),
+                    scale: None,
+                    paper_width: Some(210.0 / 25.4),
+                    paper_height: Some(297.0 / 25.4),
+                    margin_top: Some(10.0 / 25.4),
+                    margin_bottom: Some(10.0 / 25.4),
+                    margin_left: Some(10.0 / 25.4),
+                    margin_right: Some(10.0 / 25.4),
+                    page_ranges: None,
+                    header_template: None,
+                    footer_template: None,
+                    prefer_css_page_size: None,
+                    transfer_mode: None,
+                    generate_tagged_pdf: None,
+                    generate_document_outline: None,
+                },
+                Instant::now() + STEP,
+            )?
             .data;
         Ok(base64::engine::general_purpose::STANDARD.decode(data)?)
     }
@@ -101,8 +122,8 @@ impl RawTab {
 /// lifecycle event, then captured or printed, as a hand-written CDP client would. Answers the
 /// screenshots' and the PDFs' times.
 pub fn raw_cdp(binary: &std::path::Path, url: &str) -> Result<(Stats, Stats)> {
-    let browser = launch::launch_direct(binary)?;
-    let tab = RawTab::new(browser.new_tab()?)?;
+    let browser = Browser::launch_direct(binary)?;
+    let tab = RawTab::new(&browser, front_tab())?;
     let shots = timed_in(&tab, url, "shot", Capture::Png)?;
     let pdfs = timed_in(&tab, url, "pdf", Capture::Pdf)?;
     Ok((shots, pdfs))
@@ -139,12 +160,11 @@ pub fn raw_cdp_fresh_contexts(
     url: &str,
     capture: Capture,
 ) -> Result<Stats> {
-    let browser = launch::launch_direct(binary)?;
-    let admin = Admin::new(browser.get_ws_url());
+    let browser = Browser::launch_direct(binary)?;
     let mut times = Vec::new();
     for i in 0..WARMUP + RUNS {
-        let context = browser.new_context()?.get_id().to_owned();
-        let tab = RawTab::new(blank_page(&browser, &context)?)?;
+        let context = browser.new_context()?;
+        let tab = RawTab::new(&browser, blank_page_in(&context))?;
         tab.png()?;
         std::thread::sleep(PAUSE);
         let started = Instant::now();
@@ -153,7 +173,7 @@ pub fn raw_cdp_fresh_contexts(
         if i >= WARMUP {
             times.push(started.elapsed().as_secs_f64() * 1e3);
         }
-        admin.dispose_context(&context)?;
+        browser.dispose_context(&context)?;
     }
     Ok(stats(times))
 }
@@ -167,13 +187,13 @@ pub fn raw_cdp_batch(
     urls: usize,
     tabs: usize,
 ) -> Result<Stats> {
-    let browser = launch::launch_direct(binary)?;
+    let browser = Browser::launch_direct(binary)?;
     // A context each, so that each tab is the front tab of a window of its own: Chromium
     // draws no frame for a tab behind another, and a capture of it never returns.
     let mut tabs: Vec<RawTab> = (0..tabs.max(1))
         .map(|_| {
-            let context = browser.new_context()?.get_id().to_owned();
-            RawTab::new(blank_page(&browser, &context)?)
+            let context = browser.new_context()?;
+            RawTab::new(&browser, blank_page_in(&context))
         })
         .collect::<Result<_>>()?;
     let stride = tabs.len();
@@ -209,22 +229,11 @@ pub fn raw_cdp_batch(
     Ok(stats(batches))
 }
 
-/// A blank page in `context` (its own tab, in the background).
-fn blank_page(browser: &Browser, context: &str) -> Result<Arc<Tab>> {
-    browser.new_tab_with_options(blank_page_in(context))
-}
-
-/// A PNG of the viewport.
-fn png(tab: &Tab) -> Result<Vec<u8>> {
-    let data = tab
-        .call_method(Page::CaptureScreenshot {
-            format: Some(Page::CaptureScreenshotFormatOption::Png),
-            quality: None,
-            clip: None,
-            from_surface: Some(true),
-            capture_beyond_viewport: None,
-            optimize_for_speed: None,
-        })?
-        .data;
-    Ok(base64::engine::general_purpose::STANDARD.decode(data)?)
+/// A new tab in the browser's default context, in front of its window.
+fn front_tab() -> Target::CreateTarget {
+    Target::CreateTarget {
+        browser_context_id: None,
+        background: None,
+        ..blank_page_in("")
+    }
 }
