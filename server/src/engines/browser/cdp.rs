@@ -117,8 +117,7 @@ impl Connection {
     where
         C: Method + serde::Serialize,
     {
-        let params =
-            serde_json::to_value(&method).map_err(|e| CdpError::Invalid(e.to_string()))?;
+        let params = serde_json::to_value(&method).map_err(|e| CdpError::Invalid(e.to_string()))?;
         let result = self.call_raw(session, C::NAME, params, deadline)?;
         serde_json::from_value(result).map_err(|e| CdpError::Invalid(format!("{}: {e}", C::NAME)))
     }

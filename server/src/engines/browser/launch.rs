@@ -119,7 +119,9 @@ impl Browser {
     }
 
     fn start(binary: &Path, proxy: Option<SocketAddr>) -> Result<Browser> {
-        let profile = tempfile::Builder::new().prefix("suite-chromium-").tempdir()?;
+        let profile = tempfile::Builder::new()
+            .prefix("suite-chromium-")
+            .tempdir()?;
         let mut command = Command::new(binary);
         command
             .args(FLAGS)
@@ -168,8 +170,13 @@ impl Browser {
     }
 
     /// A browser-level call under the usual deadline.
-    fn call_browser(&self, method: &str, params: serde_json::Value) -> Result<serde_json::Value, CdpError> {
-        self.connection.call_raw(None, method, params, Instant::now() + BROWSER_CALL_TIMEOUT)
+    fn call_browser(
+        &self,
+        method: &str,
+        params: serde_json::Value,
+    ) -> Result<serde_json::Value, CdpError> {
+        self.connection
+            .call_raw(None, method, params, Instant::now() + BROWSER_CALL_TIMEOUT)
     }
 
     /// Creates a browser context (its own cookies, storage, cache and network context).

@@ -9,6 +9,8 @@ pub mod allow;
 mod batch;
 mod capture;
 pub mod cdp;
+#[cfg(test)]
+mod cdp_tests;
 pub mod config;
 pub mod egress;
 mod filters;

@@ -457,7 +457,9 @@ impl Session {
                 }
                 "Network.responseReceived" if load.fail_on_http_error => {
                     let status = p["response"]["status"].as_u64().unwrap_or_default();
-                    if loader.as_ref().is_some_and(|l| p["requestId"] == l.as_str())
+                    if loader
+                        .as_ref()
+                        .is_some_and(|l| p["requestId"] == l.as_str())
                         && status >= 400
                     {
                         return Err(BrowserError::Unprocessable(format!(
