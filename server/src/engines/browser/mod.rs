@@ -37,7 +37,8 @@ use self::page::Session;
 pub use self::page::{PageSession, blank_page_in, device_metrics};
 pub use self::target::UrlRefusal;
 
-/// How often an idle browser is pinged (it doubles as the health check).
+/// How often the browser in use is asked for its version (the health check; a failed job
+/// asks too).
 const KEEPALIVE: Duration = Duration::from_secs(30);
 
 /// How often a waiting worker with no page prepared for the browser in use looks again (the

@@ -1,6 +1,6 @@
 //! One job's page: a fresh browser context (no cookie or storage passes between jobs),
 //! downloads denied, the viewport and media emulated, the URL loaded and waited for through
-//! CDP lifecycle events (never the driver's polling helpers), and the context disposed
+//! CDP lifecycle events (never by polling), and the context disposed
 //! whatever happens. Every CDP call that a hostile page could stall runs under a deadline.
 
 use std::sync::Arc;
@@ -124,8 +124,13 @@ where
 {
     page.call(method, deadline).map_err(|e| match e {
         CdpError::TimedOut => BrowserError::Unprocessable(format!("{what} did not finish in time")),
-        other => BrowserError::Failed(anyhow!(other).context(what.to_owned())),
+        other => failed(other, what),
     })
+}
+
+/// A step of ours the browser did not carry out (`what` names it): never the caller's fault.
+fn failed(error: CdpError, what: &str) -> BrowserError {
+    BrowserError::Failed(anyhow!(error).context(what.to_owned()))
 }
 
 impl Session {
@@ -133,19 +138,15 @@ impl Session {
     /// downloads denied.
     pub fn open(browser: &Arc<Browser>) -> Result<Session, BrowserError> {
         let deadline = Instant::now() + OPEN_TIMEOUT;
-        let failed = |what: &str| {
-            let what = what.to_owned();
-            move |e: CdpError| BrowserError::Failed(anyhow!(e).context(what))
-        };
         let context_id = browser
             .new_context()
-            .map_err(failed("creating a browser context"))?;
-        let opened = browser.open_page(blank_page_in(&context_id), deadline);
-        let (target_id, session_id) = match opened {
+            .map_err(|e| failed(e, "creating a browser context"))?;
+        let (target_id, session_id) = match browser.open_page(blank_page_in(&context_id), deadline)
+        {
             Ok(ids) => ids,
             Err(e) => {
                 let _ = browser.dispose_context(&context_id);
-                return Err(failed("opening a page")(e));
+                return Err(failed(e, "opening a page"));
             }
         };
         let session = Session {
@@ -158,29 +159,24 @@ impl Session {
             },
             viewport: std::cell::Cell::new(None),
         };
-        call(
-            &session.page,
+        let page = &session.page;
+        page.call(
             Page::Enable {
                 enable_file_chooser_opened_event: None,
             },
             deadline,
-            "watching the page",
-        )?;
-        call(
-            &session.page,
-            Page::SetLifecycleEventsEnabled { enabled: true },
-            deadline,
-            "watching the page's lifecycle",
-        )?;
-        call(
-            &session.page,
+        )
+        .map_err(|e| failed(e, "watching the page"))?;
+        page.call(Page::SetLifecycleEventsEnabled { enabled: true }, deadline)
+            .map_err(|e| failed(e, "watching the page's lifecycle"))?;
+        page.call(
             Page::SetDownloadBehavior {
                 behavior: Page::SetDownloadBehaviorBehaviorOption::Deny,
                 download_path: None,
             },
             deadline,
-            "denying downloads",
-        )?;
+        )
+        .map_err(|e| failed(e, "denying downloads"))?;
         Ok(session)
     }
 
@@ -444,7 +440,7 @@ impl Session {
         loop {
             let event = events.next_before(deadline).map_err(|e| match e {
                 CdpError::TimedOut => not_loaded_in_time(load),
-                other => BrowserError::Failed(anyhow!(other).context("loading the page")),
+                other => failed(other, "loading the page"),
             })?;
             let p = &event.params;
             match event.method.as_str() {
