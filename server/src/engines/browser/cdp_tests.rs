@@ -23,14 +23,9 @@ fn browser() -> Browser {
 fn page(browser: &Browser) -> PageSession {
     let deadline = Instant::now() + PATIENCE;
     let context = browser.new_context().expect("a context");
-    let (target_id, session_id) = browser
+    let page = browser
         .open_page(blank_page_in(&context), deadline)
         .expect("a page");
-    let page = PageSession {
-        connection: browser.connection().clone(),
-        target_id,
-        session_id,
-    };
     page.call(
         Page::Enable {
             enable_file_chooser_opened_event: None,

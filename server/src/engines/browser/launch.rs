@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 use super::cdp::{CdpError, Connection};
+use super::page::PageSession;
 
 /// How long Chromium may take to start and open its DevTools endpoint.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
@@ -169,19 +170,24 @@ impl Browser {
         &self.connection
     }
 
-    /// A browser-level call under the usual deadline.
+    /// A browser-level call answered within `timeout`.
     fn call_browser(
         &self,
         method: &str,
         params: serde_json::Value,
+        timeout: Duration,
     ) -> Result<serde_json::Value, CdpError> {
         self.connection
-            .call_raw(None, method, params, Instant::now() + BROWSER_CALL_TIMEOUT)
+            .call_raw(None, method, params, Instant::now() + timeout)
     }
 
     /// Creates a browser context (its own cookies, storage, cache and network context).
     pub fn new_context(&self) -> Result<String, CdpError> {
-        let created = self.call_browser("Target.createBrowserContext", serde_json::json!({}))?;
+        let created = self.call_browser(
+            "Target.createBrowserContext",
+            serde_json::json!({}),
+            BROWSER_CALL_TIMEOUT,
+        )?;
         created["browserContextId"]
             .as_str()
             .map(str::to_owned)
@@ -193,13 +199,18 @@ impl Browser {
         self.call_browser(
             "Target.disposeBrowserContext",
             serde_json::json!({ "browserContextId": context_id }),
+            BROWSER_CALL_TIMEOUT,
         )
         .map(drop)
     }
 
     /// How many browser contexts the browser has (the default one not counted).
     pub fn contexts(&self) -> Result<usize, CdpError> {
-        let listed = self.call_browser("Target.getBrowserContexts", serde_json::json!({}))?;
+        let listed = self.call_browser(
+            "Target.getBrowserContexts",
+            serde_json::json!({}),
+            BROWSER_CALL_TIMEOUT,
+        )?;
         listed["browserContextIds"]
             .as_array()
             .map(Vec::len)
@@ -207,40 +218,37 @@ impl Browser {
     }
 
     /// Opens a page (`create` says where: its context, in the background or not) and attaches
-    /// a session to it; answers the page's target and session ids.
+    /// a session to it on this browser's connection.
     pub fn open_page(
         &self,
         create: headless_chrome::protocol::cdp::Target::CreateTarget,
         deadline: Instant,
-    ) -> Result<(String, String), CdpError> {
+    ) -> Result<PageSession, CdpError> {
         use headless_chrome::protocol::cdp::Target;
-        let target = self.connection.call(None, create, deadline)?.target_id;
-        let session = self
+        let target_id = self.connection.call(None, create, deadline)?.target_id;
+        let session_id = self
             .connection
             .call(
                 None,
                 Target::AttachToTarget {
-                    target_id: target.clone(),
+                    target_id: target_id.clone(),
                     flatten: Some(true),
                 },
                 deadline,
             )?
             .session_id;
-        Ok((target, session))
+        Ok(PageSession {
+            connection: self.connection.clone(),
+            target_id,
+            session_id,
+        })
     }
 
-    /// Whether the browser answers a version query within `timeout`.
+    /// Whether the browser answers a version query within `timeout` (a closed connection
+    /// fails at once).
     pub fn answers(&self, timeout: Duration) -> bool {
-        !self.connection.is_closed()
-            && self
-                .connection
-                .call_raw(
-                    None,
-                    "Browser.getVersion",
-                    serde_json::json!({}),
-                    Instant::now() + timeout,
-                )
-                .is_ok()
+        self.call_browser("Browser.getVersion", serde_json::json!({}), timeout)
+            .is_ok()
     }
 
     /// Kills the process now (also while pages of it are still held elsewhere).

@@ -141,9 +141,8 @@ impl Session {
         let context_id = browser
             .new_context()
             .map_err(|e| failed(e, "creating a browser context"))?;
-        let (target_id, session_id) = match browser.open_page(blank_page_in(&context_id), deadline)
-        {
-            Ok(ids) => ids,
+        let page = match browser.open_page(blank_page_in(&context_id), deadline) {
+            Ok(page) => page,
             Err(e) => {
                 let _ = browser.dispose_context(&context_id);
                 return Err(failed(e, "opening a page"));
@@ -152,11 +151,7 @@ impl Session {
         let session = Session {
             context_id,
             browser: browser.clone(),
-            page: PageSession {
-                connection: browser.connection().clone(),
-                target_id,
-                session_id,
-            },
+            page,
             viewport: std::cell::Cell::new(None),
         };
         let page = &session.page;

@@ -28,12 +28,7 @@ impl RawTab {
     /// Opens the page `create` describes.
     fn new(browser: &Browser, create: Target::CreateTarget) -> Result<RawTab> {
         let deadline = Instant::now() + STEP;
-        let (target_id, session_id) = browser.open_page(create, deadline)?;
-        let page = PageSession {
-            connection: browser.connection().clone(),
-            target_id,
-            session_id,
-        };
+        let page = browser.open_page(create, deadline)?;
         page.call(device_metrics(1280, 800, 1.0, false), deadline)?;
         page.call(
             Page::Enable {
