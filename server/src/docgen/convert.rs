@@ -90,8 +90,8 @@ impl Converter {
         let out = match (doc.format, to) {
             (Pdf, Pdf) | (Html, Html) => doc,
             (Txt, Txt) => Document::new(Txt, normalized_text(&doc.text())),
-            (Html, Pdf) => self.print(doc.bytes).await?,
-            (Txt, Pdf) => self.print(plain::text_to_html(&doc.text()).into()).await?,
+            (Html, Pdf) => self.print(&doc.text()).await?,
+            (Txt, Pdf) => self.print(&plain::text_to_html(&doc.text())).await?,
             (Html, Txt) => Document::new(Txt, plain::html_to_text(&doc.text())),
             (Txt, Html) => Document::new(Html, plain::text_to_html(&doc.text())),
             (Html, Docx | Odt) => self.office(doc.bytes, office::Input::Html, to).await?,
@@ -126,8 +126,8 @@ impl Converter {
 
     /// HTML printed by the browser: A4, 10 mm margins (a document's `@page` rules win),
     /// backgrounds printed.
-    async fn print(&self, html: Vec<u8>) -> Result<Document, ConvertError> {
-        let mut load = Load::new("");
+    async fn print(&self, html: &str) -> Result<Document, ConvertError> {
+        let mut load = Load::html(html);
         load.wait_until = WaitUntil::Load;
         let job = Print {
             load,
@@ -143,7 +143,7 @@ impl Converter {
             max_pages: self.max_pages,
             prefer_css_page_size: true,
         };
-        let pdf = self.chromium.print_html(html, job).await?;
+        let pdf = self.chromium.print(job).await?;
         Ok(Document::new(Format::Pdf, pdf.bytes))
     }
 

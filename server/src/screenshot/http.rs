@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::Screenshot;
 use super::wire;
 use crate::engines::browser::job::BrowserError;
-use crate::engines::browser::job::{Area, Encoding, Image, Load, Print, Shot, WaitUntil};
+use crate::engines::browser::job::{Area, Encoding, Image, Load, Print, Shot, Source, WaitUntil};
 use crate::engines::browser::target;
 use crate::generated::types;
 use crate::platform::{ApiError, Caller, Platform};
@@ -254,7 +254,7 @@ fn millis(ms: i32) -> Duration {
 /// The engine's screenshot job for `r`, whose URL was checked.
 fn shot(r: &types::ScreenshotRequest, max_pixels: u64) -> Shot {
     let load = Load {
-        url: r.url.to_string(),
+        source: Source::Url(r.url.to_string()),
         width: r.width.max(1) as u32,
         height: r.height.max(1) as u32,
         device_scale_factor: r.device_scale_factor,

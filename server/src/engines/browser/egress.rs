@@ -4,16 +4,14 @@
 //! WebSockets, preconnects and DNS rebinding all meet the same policy. Request interception
 //! in the browser could not do this: Chromium opens some connections before or without a
 //! paused request (DESIGN, headless_chrome notes).
-//!
-//! The proxy also serves the documents the server itself hands the browser (rendered
-//! templates, converted files), each at a one-time address under `document.suite.invalid`,
-//! so such a page loads like any other and everything it links to meets the same policy.
+//! The documents the server itself hands the browser (rendered templates, converted files)
+//! are set as a page's content without a request (see `page.rs`); what they link to comes
+//! through here like everything else.
 
-use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -32,41 +30,11 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 type Body = BoxBody<Bytes, hyper::Error>;
 
-/// The domain of the documents the proxy serves itself (`.invalid` never resolves, so no
-/// real host can be reached under it).
-const HOSTED_DOMAIN: &str = "document.suite.invalid";
-
-/// Documents served by the proxy, by token.
-type Hosted = Arc<Mutex<HashMap<String, Bytes>>>;
-
-/// The running proxy: its loopback address, what it refused, and the documents it serves.
+/// The running proxy: its loopback address and what it refused.
 #[derive(Debug)]
 pub struct Egress {
     pub addr: SocketAddr,
     refused: Arc<AtomicU64>,
-    hosted: Hosted,
-}
-
-/// A document the proxy serves until this is dropped.
-#[derive(Debug)]
-pub struct HostedDocument {
-    token: String,
-    hosted: Hosted,
-}
-
-impl HostedDocument {
-    /// The document's address, for the browser to load.
-    pub fn url(&self) -> String {
-        format!("http://{}.{HOSTED_DOMAIN}/", self.token)
-    }
-}
-
-impl Drop for HostedDocument {
-    fn drop(&mut self) {
-        if let Ok(mut hosted) = self.hosted.lock() {
-            hosted.remove(&self.token);
-        }
-    }
 }
 
 impl Egress {
@@ -75,17 +43,16 @@ impl Egress {
         let listener = TcpListener::bind("127.0.0.1:0").await?;
         let addr = listener.local_addr()?;
         let refused = Arc::new(AtomicU64::new(0));
-        let hosted = Hosted::default();
         let policy = Arc::new(Policy {
             allow,
             refused: refused.clone(),
-            hosted: hosted.clone(),
         });
         tokio::spawn(async move {
             loop {
                 let Ok((stream, _)) = listener.accept().await else {
                     continue;
                 };
+                let _ = stream.set_nodelay(true);
                 let policy = policy.clone();
                 tokio::spawn(async move {
                     let service = hyper::service::service_fn(move |req| {
@@ -100,25 +67,7 @@ impl Egress {
                 });
             }
         });
-        Ok(Egress {
-            addr,
-            refused,
-            hosted,
-        })
-    }
-
-    /// Serves `html` at a one-time address until the answer is dropped.
-    pub fn host(&self, html: Vec<u8>) -> HostedDocument {
-        let mut raw = [0u8; 16];
-        rand::RngCore::fill_bytes(&mut rand::rng(), &mut raw);
-        let token: String = raw.iter().map(|b| format!("{b:02x}")).collect();
-        if let Ok(mut hosted) = self.hosted.lock() {
-            hosted.insert(token.clone(), Bytes::from(html));
-        }
-        HostedDocument {
-            token,
-            hosted: self.hosted.clone(),
-        }
+        Ok(Egress { addr, refused })
     }
 
     /// Requests refused since start (connections the browser was not allowed to open).
@@ -130,7 +79,6 @@ impl Egress {
 struct Policy {
     allow: AllowList,
     refused: Arc<AtomicU64>,
-    hosted: Hosted,
 }
 
 /// A refusal of a plain-http request: the connection is closed without an answer, so the
@@ -200,12 +148,6 @@ impl Policy {
         let (Some("http"), Some(host)) = (uri.scheme_str(), uri.host()) else {
             return Ok(status(StatusCode::BAD_REQUEST));
         };
-        if let Some(token) = host
-            .strip_suffix(HOSTED_DOMAIN)
-            .and_then(|t| t.strip_suffix('.'))
-        {
-            return Ok(self.serve_hosted(token, uri.path()));
-        }
         let port = uri.port_u16().unwrap_or(80);
         let upstream = match self.connect(host, port).await {
             Ok(stream) => stream,
@@ -229,32 +171,6 @@ impl Policy {
         match sender.send_request(req).await {
             Ok(response) => Ok(response.map(|body| body.boxed())),
             Err(_) => Ok(status(StatusCode::BAD_GATEWAY)),
-        }
-    }
-}
-
-impl Policy {
-    /// A hosted document at its root; anything else under its host is 404.
-    fn serve_hosted(&self, token: &str, path: &str) -> Response<Body> {
-        let document = self
-            .hosted
-            .lock()
-            .ok()
-            .and_then(|hosted| hosted.get(token).cloned());
-        match document {
-            Some(bytes) if path == "/" => {
-                let mut response = Response::new(
-                    Full::new(bytes)
-                        .map_err(|never: Infallible| match never {})
-                        .boxed(),
-                );
-                response.headers_mut().insert(
-                    http::header::CONTENT_TYPE,
-                    http::HeaderValue::from_static("text/html; charset=utf-8"),
-                );
-                response
-            }
-            _ => status(StatusCode::NOT_FOUND),
         }
     }
 }
@@ -331,35 +247,6 @@ mod tests {
         assert_eq!(named, "");
         assert_eq!(hits.load(Ordering::Relaxed), 0);
         assert_eq!(egress.refused(), 3);
-    }
-
-    #[tokio::test]
-    async fn hosted_documents_are_served_at_their_address_only_while_held() {
-        let egress = Egress::start(AllowList::default()).await.expect("proxy");
-        let document = egress.host(b"<p>hello</p>".to_vec());
-        let host = document.url();
-        let host = host.trim_start_matches("http://").trim_end_matches('/');
-        let get = |path: &str| {
-            format!("GET http://{host}{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
-        };
-        let page = ask(egress.addr, get("/")).await;
-        assert!(
-            page.starts_with("HTTP/1.1 200") && page.ends_with("<p>hello</p>"),
-            "{page}"
-        );
-        assert!(
-            ask(egress.addr, get("/logo.png"))
-                .await
-                .starts_with("HTTP/1.1 404")
-        );
-        let other = "GET http://0000.document.suite.invalid/ HTTP/1.1\r\nConnection: close\r\n\r\n";
-        assert!(
-            ask(egress.addr, other.into())
-                .await
-                .starts_with("HTTP/1.1 404")
-        );
-        drop(document);
-        assert!(ask(egress.addr, get("/")).await.starts_with("HTTP/1.1 404"));
     }
 
     #[tokio::test]

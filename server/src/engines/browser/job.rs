@@ -1,5 +1,6 @@
 //! What a caller asks of the browser, in the engine's own terms, and what can go wrong.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 /// When a page counts as loaded.
@@ -22,11 +23,22 @@ impl WaitUntil {
     }
 }
 
+/// What a page shows.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// An http(s) URL already checked by `target::check_url`, loaded through the egress proxy.
+    Url(String),
+    /// An HTML document of the server's own (a rendered template, a converted file), set as
+    /// the page's content without a request or a navigation. Its address stays
+    /// `about:blank` and its origin is opaque: a relative link resolves to nothing, and
+    /// whatever it links to absolutely comes through the egress proxy like any request.
+    Html(Arc<str>),
+}
+
 /// How to load a page before capturing or printing it.
 #[derive(Debug, Clone)]
 pub struct Load {
-    /// An http(s) URL already checked by `target::check_url`.
-    pub url: String,
+    pub source: Source,
     /// Viewport in CSS pixels.
     pub width: u32,
     pub height: u32,
@@ -75,8 +87,17 @@ pub enum SameSite {
 impl Load {
     /// A page at `url` with the SPEC's defaults.
     pub fn new(url: impl Into<String>) -> Load {
+        Load::of(Source::Url(url.into()))
+    }
+
+    /// The HTML document `html` with the SPEC's defaults.
+    pub fn html(html: &str) -> Load {
+        Load::of(Source::Html(html.into()))
+    }
+
+    fn of(source: Source) -> Load {
         Load {
-            url: url.into(),
+            source,
             width: 1280,
             height: 800,
             device_scale_factor: 1.0,

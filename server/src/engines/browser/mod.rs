@@ -197,24 +197,13 @@ impl Chromium {
             .collect()
     }
 
-    /// Loads and prints a page to PDF.
+    /// Loads and prints a page to PDF (a URL, or an HTML document of the server's own).
     pub async fn print(&self, job: Print) -> Result<Pdf, BrowserError> {
         let timeout = self.pool.capture_timeout;
         self.run(move |pool, pages| {
             pool.with_page(pages, |session| print::print(session, &job, timeout))
         })
         .await
-    }
-
-    /// Prints an HTML document of the server's own (a rendered template, a converted file):
-    /// the egress proxy serves it to the page at a one-time address (`job.load.url` is set
-    /// to it), and whatever it links to meets the same egress policy as any page.
-    pub async fn print_html(&self, html: Vec<u8>, mut job: Print) -> Result<Pdf, BrowserError> {
-        let hosted = self.pool.egress.host(html);
-        job.load.url = hosted.url();
-        let printed = self.print(job).await;
-        drop(hosted);
-        printed
     }
 
     /// Connections the egress proxy refused since start.

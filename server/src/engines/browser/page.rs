@@ -1,6 +1,7 @@
 //! One job's page: a fresh browser context (no cookie or storage passes between jobs),
-//! downloads denied, the viewport and media emulated, the URL loaded and waited for through
-//! CDP lifecycle events (never by polling), and the context disposed
+//! downloads denied, the viewport and media emulated, the URL loaded (or the server's own
+//! document set) and waited for through CDP lifecycle events (never by polling), and the
+//! context disposed
 //! whatever happens. Every CDP call that a hostile page could stall runs under a deadline.
 
 use std::sync::Arc;
@@ -12,7 +13,7 @@ use headless_chrome::protocol::cdp::{Emulation, Network, Page, Runtime, Target};
 
 use super::cdp::{CdpError, Connection, Events};
 use super::filters::{ADS, COOKIE_BANNERS, Filters};
-use super::job::{BrowserError, Cookie, Load, SameSite};
+use super::job::{BrowserError, Cookie, Load, SameSite, Source};
 use super::launch::Browser;
 
 /// How long opening a page (its context, its target, its session) may take.
@@ -233,14 +234,17 @@ impl Session {
         Ok(())
     }
 
-    /// Emulates the viewport and media, loads `load.url` and waits as `load` says; then the
-    /// selector, the delay and the hidden elements. Answers with the time left.
+    /// Emulates the viewport and media, loads the page's source and waits as `load` says;
+    /// then the selector, the delay and the hidden elements.
     pub fn load(&self, load: &Load, started: Instant) -> Result<(), BrowserError> {
         let deadline = started + load.timeout;
         self.emulate(load, deadline)?;
-        // Listening before the navigation starts, so that no event of it is missed.
+        // Listening before the load starts, so that no event of it is missed.
         let events = self.page.events();
-        self.navigate(load, deadline, &events)?;
+        match &load.source {
+            Source::Url(url) => self.navigate(url, load, deadline, &events)?,
+            Source::Html(html) => self.set_document(html, load, deadline, &events)?,
+        }
         drop(events);
         if let Some(selector) = &load.wait_for_selector {
             self.wait_for_selector(selector, deadline)?;
@@ -381,7 +385,7 @@ impl Session {
                     cookies: load
                         .cookies
                         .iter()
-                        .map(|cookie| cookie_param(cookie, &load.url))
+                        .map(|cookie| cookie_param(cookie, &load.source))
                         .collect(),
                 },
                 deadline,
@@ -394,6 +398,7 @@ impl Session {
 
     fn navigate(
         &self,
+        url: &str,
         load: &Load,
         deadline: Instant,
         events: &Events,
@@ -401,7 +406,7 @@ impl Session {
         let navigated = call(
             &self.page,
             Page::Navigate {
-                url: load.url.clone(),
+                url: url.to_owned(),
                 referrer: None,
                 transition_Type: None,
                 frame_id: None,
@@ -429,8 +434,52 @@ impl Session {
                 "the URL starts a download; downloads are refused".into(),
             ));
         }
-        let frame = navigated.frame_id;
-        let loader = navigated.loader_id;
+        self.wait_for_lifecycle(
+            &navigated.frame_id,
+            navigated.loader_id,
+            load,
+            deadline,
+            events,
+        )
+    }
+
+    /// Sets `html` as the main frame's document (a page target's main frame has the
+    /// target's id) and waits as `load` says: Chromium reports its lifecycle as for a
+    /// navigation, under the loader its `init` event names.
+    fn set_document(
+        &self,
+        html: &str,
+        load: &Load,
+        deadline: Instant,
+        events: &Events,
+    ) -> Result<(), BrowserError> {
+        let frame = self.page.target_id.clone();
+        call(
+            &self.page,
+            Page::SetDocumentContent {
+                frame_id: frame.clone(),
+                html: html.to_owned(),
+            },
+            deadline,
+            "setting the document",
+        )
+        .map_err(|e| match e {
+            BrowserError::Unprocessable(_) => not_loaded_in_time(load),
+            other => other,
+        })?;
+        self.wait_for_lifecycle(&frame, None, load, deadline, events)
+    }
+
+    /// Waits for the lifecycle event `load` asks for in `frame`, of `loader` (or, when the
+    /// loader is not known yet, of the one the frame's next `init` names).
+    fn wait_for_lifecycle(
+        &self,
+        frame: &str,
+        mut loader: Option<String>,
+        load: &Load,
+        deadline: Instant,
+        events: &Events,
+    ) -> Result<(), BrowserError> {
         let wanted = load.wait_until.event();
         loop {
             let event = events.next_before(deadline).map_err(|e| match e {
@@ -439,9 +488,11 @@ impl Session {
             })?;
             let p = &event.params;
             match event.method.as_str() {
-                "Page.lifecycleEvent" => {
-                    let ours = p["frameId"] == frame.as_str()
-                        && loader.as_ref().is_none_or(|l| p["loaderId"] == l.as_str());
+                "Page.lifecycleEvent" if p["frameId"] == frame => {
+                    if loader.is_none() && p["name"] == "init" {
+                        loader = p["loaderId"].as_str().map(str::to_owned);
+                    }
+                    let ours = loader.as_ref().is_none_or(|l| p["loaderId"] == l.as_str());
                     if ours && p["name"] == wanted {
                         return Ok(());
                     }
@@ -540,11 +591,15 @@ fn filters(load: &Load) -> Vec<&'static Filters> {
 }
 
 /// `cookie` as CDP sets it: with its domain, or for the page's URL (host-only) without one.
-fn cookie_param(cookie: &Cookie, url: &str) -> Network::CookieParam {
+fn cookie_param(cookie: &Cookie, source: &Source) -> Network::CookieParam {
+    let page_url = match source {
+        Source::Url(url) => Some(url.clone()),
+        Source::Html(_) => None,
+    };
     Network::CookieParam {
         name: cookie.name.clone(),
         value: cookie.value.clone(),
-        url: cookie.domain.is_none().then(|| url.to_owned()),
+        url: cookie.domain.is_none().then_some(page_url).flatten(),
         domain: cookie.domain.clone(),
         path: Some(cookie.path.clone().unwrap_or_else(|| "/".into())),
         secure: Some(cookie.secure),

@@ -1,14 +1,17 @@
 //! The pool against a real Chromium, without HTTP.
 
+use std::io::{Read, Write};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use super::Chromium;
 use super::config::Config;
 use super::job::{Area, Encoding, Image, Load, Print, Shot};
 
-fn small_print() -> Print {
+/// A small print of `html`.
+fn small_print(html: &str) -> Print {
     Print {
-        load: Load::new(""),
+        load: Load::html(html),
         paper_width: 4.0,
         paper_height: 3.0,
         landscape: false,
@@ -25,11 +28,39 @@ fn small_print() -> Print {
 
 /// The engine with `jobs` workers.
 async fn engine(jobs: usize) -> Chromium {
+    engine_allowing(jobs, Vec::new()).await
+}
+
+/// The engine with `jobs` workers, whose pages may reach the internal addresses `allowed`.
+async fn engine_allowing(jobs: usize, allowed: Vec<String>) -> Chromium {
     let config = Config {
         jobs,
+        allow_internal: allowed,
         ..Config::default()
     };
     Chromium::start(&config).await.expect("the engine starts")
+}
+
+/// Answers every request on a loopback port with `content_type` and `body`, `delay` after
+/// reading it, for the life of the test process.
+fn serve(content_type: &'static str, body: Vec<u8>, delay: Duration) -> SocketAddr {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+    let addr = listener.local_addr().expect("its address");
+    std::thread::spawn(move || {
+        for mut stream in listener.incoming().flatten() {
+            let mut request = [0u8; 4096];
+            let _ = stream.read(&mut request);
+            std::thread::sleep(delay);
+            let head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
+                 Connection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = stream.write_all(head.as_bytes());
+            let _ = stream.write_all(&body);
+        }
+    });
+    addr
 }
 
 /// The browser's open contexts once `settled` holds of their count, or after `within`.
@@ -55,10 +86,7 @@ async fn every_job_context_is_disposed_after_its_job() {
     let jobs = 4 * chromium.jobs() + 2;
     for n in 0..jobs {
         let html = format!("<!doctype html><p>job {n}</p>");
-        let pdf = chromium
-            .print_html(html.into_bytes(), small_print())
-            .await
-            .expect("printed");
+        let pdf = chromium.print(small_print(&html)).await.expect("printed");
         assert!(pdf.bytes.starts_with(b"%PDF"));
     }
     // A worker disposes its job's page once the answer is out, then opens its next spare:
@@ -75,9 +103,8 @@ async fn every_job_context_is_disposed_after_its_job() {
 #[tokio::test]
 async fn every_idle_worker_prepares_its_next_page_before_the_next_job() {
     let chromium = engine(3).await;
-    let html = b"<!doctype html><p>first job</p>".to_vec();
     chromium
-        .print_html(html, small_print())
+        .print(small_print("<!doctype html><p>first job</p>"))
         .await
         .expect("printed");
     // With no job waiting, each worker opens its spare (one context each) at once, not when
@@ -94,8 +121,8 @@ const MARKING_PAGE: &str = "<!doctype html><body><script>\
     document.body.style.background = seen ? 'rgb(255,0,0)' : 'rgb(0,255,0)';\
     </script></body>";
 
-fn small_shot(url: String) -> Shot {
-    let mut load = Load::new(url);
+fn small_shot(load: Load) -> Shot {
+    let mut load = load;
     load.width = 64;
     load.height = 48;
     Shot {
@@ -120,9 +147,10 @@ fn is_red(image: &Image) -> bool {
 
 #[tokio::test]
 async fn a_batch_shares_its_pages_but_the_next_job_starts_clean() {
-    let chromium = engine(1).await;
-    let page = chromium.pool.egress.host(MARKING_PAGE.as_bytes().to_vec());
-    let shots = (0..3).map(|_| small_shot(page.url())).collect();
+    let page = serve("text/html", MARKING_PAGE.into(), Duration::ZERO);
+    let chromium = engine_allowing(1, vec![page.to_string()]).await;
+    let url = format!("http://{page}/");
+    let shots = (0..3).map(|_| small_shot(Load::new(&url))).collect();
     let marked: Vec<bool> = chromium
         .capture_batch(shots)
         .await
@@ -135,8 +163,27 @@ async fn a_batch_shares_its_pages_but_the_next_job_starts_clean() {
         "a batch's items share one page"
     );
     let next = chromium
-        .capture(small_shot(page.url()))
+        .capture(small_shot(Load::new(&url)))
         .await
         .expect("captured");
     assert!(!is_red(&next), "the next job starts in a fresh context");
+}
+
+#[tokio::test]
+async fn a_document_of_the_server_is_captured_once_what_it_links_to_has_loaded() {
+    let mut red = Vec::new();
+    image::RgbImage::from_pixel(64, 48, image::Rgb([255, 0, 0]))
+        .write_to(&mut std::io::Cursor::new(&mut red), image::ImageFormat::Png)
+        .expect("a PNG");
+    let slow_image = serve("image/png", red, Duration::from_millis(700));
+    let chromium = engine_allowing(1, vec![slow_image.to_string()]).await;
+    let document = format!(
+        "<!doctype html><body style=\"margin:0;background:rgb(0,255,0)\">\
+         <img src=\"http://{slow_image}/red.png\" style=\"display:block\"></body>"
+    );
+    let captured = chromium
+        .capture(small_shot(Load::html(&document)))
+        .await
+        .expect("captured");
+    assert!(is_red(&captured), "the image was waited for");
 }

@@ -132,7 +132,7 @@ async fn render(chromium: &Chromium, text: &str, dir: &Path, index: usize) -> Re
          body {{ font: 12pt 'DejaVu Sans', sans-serif; white-space: pre-wrap }}</style><body>{}",
         escape(text)
     );
-    let mut load = Load::new("");
+    let mut load = Load::html(&html);
     load.wait_until = WaitUntil::Load;
     let job = Print {
         load,
@@ -149,7 +149,7 @@ async fn render(chromium: &Chromium, text: &str, dir: &Path, index: usize) -> Re
         prefer_css_page_size: true,
     };
     let pdf = chromium
-        .print_html(html.into_bytes(), job)
+        .print(job)
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let page_dir = dir.join(index.to_string());
