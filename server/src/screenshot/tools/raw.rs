@@ -1,10 +1,14 @@
-//! The references of `suite screenshot bench`: hand-written CDP clients of the same
-//! Chromium, with none of the API's work. `raw_cdp` keeps one tab for every capture, as a
-//! script would; `raw_cdp_fresh_contexts` opens a fresh context for each capture or print, as the
-//! pool must (no cookie or storage passes between keys), to show what that isolation costs
-//! on its own; `raw_cdp_batch` captures 10 URLs at once in as many reused tabs as the pool
-//! has workers, to show what the machine's cores allow a batch at best.
+//! The references of `suite screenshot bench` and `suite docgen bench`: hand-written CDP
+//! clients of the same Chromium, with none of the API's work. [`ReusedTab`] keeps one tab
+//! for every capture, as a script would; [`FreshContexts`] opens a fresh context for each
+//! capture or print, as the pool must (no cookie or storage passes between keys), to show
+//! what that isolation costs on its own; each times one capture per call, so that a bench
+//! can interleave them with the API's calls. `raw_cdp_batch` captures 10 URLs at once in as
+//! many reused tabs as the pool has workers, to show what the machine's cores allow a batch
+//! at best.
 
+use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -55,6 +59,35 @@ impl RawTab {
         )?;
         while events.next_before(deadline)?.method != "Page.loadEventFired" {}
         Ok(())
+    }
+
+    /// Puts the page in the tab as `loading` says (`tag` keeps a URL's loads apart) and
+    /// waits for its `load` event.
+    fn load_as(&self, loading: &Loading, tag: &str) -> Result<()> {
+        match loading {
+            Loading::Navigate(url) => self.load(format!("{url}?{tag}")),
+            Loading::SetContent(html) => {
+                let deadline = Instant::now() + STEP;
+                let events = self.page.events();
+                self.page.call(
+                    Page::SetDocumentContent {
+                        frame_id: self.page.target_id.clone(),
+                        html: html.to_string(),
+                    },
+                    deadline,
+                )?;
+                while events.next_before(deadline)?.method != "Page.loadEventFired" {}
+                Ok(())
+            }
+        }
+    }
+
+    /// Loads as `loading` says and captures: the milliseconds both took.
+    fn time(&self, loading: &Loading, tag: &str, capture: Capture) -> Result<f64> {
+        let started = Instant::now();
+        self.load_as(loading, tag)?;
+        self.capture(capture)?;
+        Ok(started.elapsed().as_secs_f64() * 1e3)
     }
 
     fn capture(&self, capture: Capture) -> Result<Vec<u8>> {
@@ -113,30 +146,84 @@ impl RawTab {
     }
 }
 
-/// The reference: one browser, one tab, the page loaded with `Page.navigate` and the `load`
-/// lifecycle event, then captured or printed, as a hand-written CDP client would. Answers the
-/// screenshots' and the PDFs' times.
-pub fn raw_cdp(binary: &std::path::Path, url: &str) -> Result<(Stats, Stats)> {
-    let browser = Browser::launch_direct(binary)?;
-    let tab = RawTab::new(&browser, front_tab())?;
-    let shots = timed_in(&tab, url, "shot", Capture::Png)?;
-    let pdfs = timed_in(&tab, url, "pdf", Capture::Pdf)?;
-    Ok((shots, pdfs))
+/// How a reference puts a page in its tab.
+#[derive(Debug, Clone)]
+pub enum Loading {
+    /// `Page.navigate` to the URL (with a query tag of its own each time, so no load is
+    /// served from the cache).
+    Navigate(String),
+    /// `Page.setDocumentContent` of the HTML, as a script printing HTML it holds would.
+    SetContent(Arc<str>),
 }
 
-/// Loads and captures in `tab`, each time after the pause (`tag` keeps the URLs apart).
-fn timed_in(tab: &RawTab, url: &str, tag: &str, capture: Capture) -> Result<Stats> {
+/// One browser and one tab kept for every capture, as a script would.
+pub struct ReusedTab {
+    tab: RawTab,
+    _browser: Browser,
+}
+
+impl ReusedTab {
+    pub fn launch(binary: &Path) -> Result<ReusedTab> {
+        let browser = Browser::launch_direct(binary)?;
+        let tab = RawTab::new(&browser, front_tab())?;
+        Ok(ReusedTab {
+            tab,
+            _browser: browser,
+        })
+    }
+
+    /// After the pause, loads and captures: the milliseconds that took.
+    pub fn time(&self, loading: &Loading, tag: &str, capture: Capture) -> Result<f64> {
+        std::thread::sleep(PAUSE);
+        self.tab.time(loading, tag, capture)
+    }
+}
+
+/// One browser that takes each capture in a fresh context, as the pool must.
+pub struct FreshContexts {
+    browser: Browser,
+}
+
+impl FreshContexts {
+    pub fn launch(binary: &Path) -> Result<FreshContexts> {
+        Ok(FreshContexts {
+            browser: Browser::launch_direct(binary)?,
+        })
+    }
+
+    /// Opens a context with a page at the SPEC's viewport and draws one frame in it (as the
+    /// pool prepares its spare pages), then, after the pause, loads and captures in it:
+    /// the milliseconds the load and the capture took. The context is disposed after.
+    pub fn time(&self, loading: &Loading, tag: &str, capture: Capture) -> Result<f64> {
+        let context = self.browser.new_context()?;
+        let tab = RawTab::new(&self.browser, blank_page_in(&context))?;
+        tab.png()?;
+        std::thread::sleep(PAUSE);
+        let taken = tab.time(loading, tag, capture);
+        self.browser.dispose_context(&context)?;
+        taken
+    }
+}
+
+/// The figures of `one` over the warm-up and timed runs, the warm-up's left out.
+fn timed(mut one: impl FnMut(usize) -> Result<f64>) -> Result<Stats> {
     let mut times = Vec::new();
     for i in 0..WARMUP + RUNS {
-        std::thread::sleep(PAUSE);
-        let started = Instant::now();
-        tab.load(format!("{url}?raw-{tag}{i}"))?;
-        tab.capture(capture)?;
+        let ms = one(i)?;
         if i >= WARMUP {
-            times.push(started.elapsed().as_secs_f64() * 1e3);
+            times.push(ms);
         }
     }
     Ok(stats(times))
+}
+
+/// The reference in one reused tab: the screenshots' and the PDFs' times.
+pub fn raw_cdp(binary: &Path, url: &str) -> Result<(Stats, Stats)> {
+    let reused = ReusedTab::launch(binary)?;
+    let url = Loading::Navigate(url.to_owned());
+    let shots = timed(|i| reused.time(&url, &format!("raw-shot{i}"), Capture::Png))?;
+    let pdfs = timed(|i| reused.time(&url, &format!("raw-pdf{i}"), Capture::Pdf))?;
+    Ok((shots, pdfs))
 }
 
 /// What a reference makes of a loaded page.
@@ -148,40 +235,17 @@ pub enum Capture {
     Pdf,
 }
 
-/// Captures as `raw_cdp` takes them, each in a fresh browser context opened (with the
-/// SPEC's viewport, and one frame drawn) during the pause before it, then disposed.
-pub fn raw_cdp_fresh_contexts(
-    binary: &std::path::Path,
-    url: &str,
-    capture: Capture,
-) -> Result<Stats> {
-    let browser = Browser::launch_direct(binary)?;
-    let mut times = Vec::new();
-    for i in 0..WARMUP + RUNS {
-        let context = browser.new_context()?;
-        let tab = RawTab::new(&browser, blank_page_in(&context))?;
-        tab.png()?;
-        std::thread::sleep(PAUSE);
-        let started = Instant::now();
-        tab.load(format!("{url}?fresh{i}"))?;
-        tab.capture(capture)?;
-        if i >= WARMUP {
-            times.push(started.elapsed().as_secs_f64() * 1e3);
-        }
-        browser.dispose_context(&context)?;
-    }
-    Ok(stats(times))
+/// Captures as `raw_cdp` takes them, each in a fresh browser context.
+pub fn raw_cdp_fresh_contexts(binary: &Path, url: &str, capture: Capture) -> Result<Stats> {
+    let fresh = FreshContexts::launch(binary)?;
+    let url = Loading::Navigate(url.to_owned());
+    timed(|i| fresh.time(&url, &format!("fresh{i}"), capture))
 }
 
 /// Batches of `urls` screenshots taken at once by `tabs` threads, each with a tab of its own
 /// kept for every batch (no context made or disposed between batches), each batch after the
 /// pause.
-pub fn raw_cdp_batch(
-    binary: &std::path::Path,
-    url: &str,
-    urls: usize,
-    tabs: usize,
-) -> Result<Stats> {
+pub fn raw_cdp_batch(binary: &Path, url: &str, urls: usize, tabs: usize) -> Result<Stats> {
     let browser = Browser::launch_direct(binary)?;
     // A context each, so that each tab is the front tab of a window of its own: Chromium
     // draws no frame for a tab behind another, and a capture of it never returns.
