@@ -18156,7 +18156,10 @@ impl Client {
     ///renders plain text (shown preformatted in pdf, html, docx and odt); `docx` and `odt`
     ///templates render their own document kind and are converted by LibreOffice for the
     ///other formats. External resources a template links to are fetched through the same
-    ///egress policy as the screenshot API (internal addresses are refused).
+    ///egress policy as the screenshot API (internal addresses are refused). HTML is printed
+    ///as the content of a blank page with no address of its own: link resources by absolute
+    ///URL or inline them (`data:`); a relative URL resolves to nothing, and scripts get no
+    ///cookies or storage.
     ///
     ///An unknown template id, or a template that belongs to another key, is 404 (checked
     ///before quota admission, so it costs nothing). Output over 100 PDF pages is 413.

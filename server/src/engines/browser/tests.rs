@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::Chromium;
 use super::config::Config;
-use super::job::{Area, Encoding, Image, Load, Print, Shot};
+use super::job::{Area, BrowserError, Encoding, Image, Load, Print, Shot};
 
 /// A small print of `html`.
 fn small_print(html: &str) -> Print {
@@ -186,4 +186,23 @@ async fn a_document_of_the_server_is_captured_once_what_it_links_to_has_loaded()
         .await
         .expect("captured");
     assert!(is_red(&captured), "the image was waited for");
+}
+
+#[tokio::test]
+async fn a_document_too_large_to_hand_to_the_browser_is_413_and_the_browser_serves_on() {
+    let chromium = engine(1).await;
+    // 18 MiB of control characters: 108 MiB as a JSON string, over what Chromium reads.
+    let controls = format!("<p>{}</p>", "\u{1}".repeat(18 << 20));
+    let refused = chromium.print(small_print(&controls)).await;
+    assert!(
+        matches!(&refused, Err(BrowserError::TooLarge(m)) if m.contains("MiB")),
+        "{:?}",
+        refused.map(|pdf| pdf.pages)
+    );
+    let pdf = chromium
+        .print(small_print("<!doctype html><p>next</p>"))
+        .await
+        .expect("printed");
+    assert!(pdf.bytes.starts_with(b"%PDF"));
+    assert_eq!(chromium.launches(), 1, "the same browser printed the next");
 }
