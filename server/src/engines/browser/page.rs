@@ -651,9 +651,14 @@ fn refused_by_the_browser(error: BrowserError, what: &str) -> BrowserError {
 }
 
 fn not_loaded_in_time(load: &Load) -> BrowserError {
-    BrowserError::Unprocessable(format!(
-        "the page did not reach `{}` within timeout_ms ({} ms)",
-        load.wait_until.event(),
-        load.timeout.as_millis()
-    ))
+    let (event, within) = (load.wait_until.event(), load.timeout.as_millis());
+    BrowserError::Unprocessable(match load.source {
+        Source::Url(_) => {
+            format!("the page did not reach `{event}` within timeout_ms ({within} ms)")
+        }
+        Source::Html(_) => format!(
+            "the document did not reach `{event}` within {within} ms (a script that does not \
+             end, or a resource that does not arrive)"
+        ),
+    })
 }

@@ -206,3 +206,26 @@ async fn a_document_too_large_to_hand_to_the_browser_is_413_and_the_browser_serv
     assert!(pdf.bytes.starts_with(b"%PDF"));
     assert_eq!(chromium.launches(), 1, "the same browser printed the next");
 }
+
+#[tokio::test]
+async fn a_document_whose_script_never_ends_is_refused_in_time_and_the_next_prints() {
+    let chromium = engine(1).await;
+    let mut endless = small_print("<!doctype html><p>stuck</p><script>for (;;) {}</script>");
+    endless.load.timeout = Duration::from_secs(2);
+    let started = Instant::now();
+    let refused = chromium.print(endless).await;
+    assert!(
+        matches!(&refused, Err(BrowserError::Unprocessable(m)) if m.contains("did not reach `load` within 2000 ms")),
+        "{:?}",
+        refused.map(|pdf| pdf.pages)
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "refused in time"
+    );
+    let pdf = chromium
+        .print(small_print("<!doctype html><p>next</p>"))
+        .await
+        .expect("printed");
+    assert!(pdf.bytes.starts_with(b"%PDF"));
+}
