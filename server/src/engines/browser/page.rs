@@ -202,7 +202,7 @@ impl Session {
     /// first frame are slow; done while the page waits as a spare, the job does not pay them.
     /// The faces are the ones documents use most: sans-serif and serif upright, bold and
     /// italic, monospace, in a bordered table with a background (measured against a reused
-    /// tab: a print in a fresh page 7–12 ms behind it, with these faces 5 ms).
+    /// tab in a raw loop: a print in a fresh page 7–12 ms behind it, with these faces 3–5 ms).
     fn warm_up(&self, deadline: Instant) -> Result<(), BrowserError> {
         self.evaluate(
             "document.body.innerHTML = '<p style=\"font: 16px sans-serif\">Ag 09 €</p>\
