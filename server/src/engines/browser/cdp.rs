@@ -20,6 +20,11 @@ use tungstenite::{Message, WebSocket};
 /// How long connecting to the DevTools endpoint may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The largest message a call sends. Chromium reads DevTools messages into a 100 MiB buffer
+/// and drops the whole connection, every page's, on a larger one; a page's content is the
+/// one large thing we send (as a JSON string, a control character takes six bytes).
+pub const MAX_MESSAGE: usize = 64 << 20;
+
 /// Why a call got no result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CdpError {
@@ -29,6 +34,8 @@ pub enum CdpError {
     Refused(String),
     /// The connection is gone (the browser exited or closed it).
     Closed,
+    /// The call's message (its size in bytes) is over [`MAX_MESSAGE`]; it was not sent.
+    TooLarge(usize),
     /// An answer that is not what the method returns.
     Invalid(String),
 }
@@ -39,6 +46,13 @@ impl std::fmt::Display for CdpError {
             CdpError::TimedOut => f.write_str("the browser did not answer in time"),
             CdpError::Refused(message) => write!(f, "the browser refused: {message}"),
             CdpError::Closed => f.write_str("the browser connection is closed"),
+            CdpError::TooLarge(bytes) => write!(
+                f,
+                "the request to the browser takes {} MiB (a control character takes six bytes); \
+                 the limit is {} MiB",
+                bytes >> 20,
+                MAX_MESSAGE >> 20
+            ),
             CdpError::Invalid(why) => write!(f, "the browser's answer is not understood: {why}"),
         }
     }
@@ -135,13 +149,17 @@ impl Connection {
         if let Some(session) = session {
             request["sessionId"] = session.into();
         }
+        let message = request.to_string();
+        if message.len() > MAX_MESSAGE {
+            return Err(CdpError::TooLarge(message.len()));
+        }
         let (tx, rx) = mpsc::sync_channel(1);
         lock(&self.shared.pending).insert(id, tx);
         if self.shared.closed.load(Ordering::Acquire) {
             lock(&self.shared.pending).remove(&id);
             return Err(CdpError::Closed);
         }
-        let sent = lock(&self.writer).send(Message::text(request.to_string()));
+        let sent = lock(&self.writer).send(Message::text(message));
         if sent.is_err() {
             lock(&self.shared.pending).remove(&id);
             return Err(CdpError::Closed);

@@ -19,11 +19,6 @@ use super::launch::Browser;
 /// How long opening a page (its context, its target, its session) may take.
 const OPEN_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The most a document may take in the message that sets it (its HTML as a JSON string, a
-/// control character six bytes): Chromium reads DevTools messages into a 100 MiB buffer
-/// and drops the whole connection, every page's, on a larger one.
-const MAX_DOCUMENT_MESSAGE: usize = 64 << 20;
-
 /// A page's session on the browser's connection.
 pub struct PageSession {
     pub connection: Arc<Connection>,
@@ -130,6 +125,8 @@ where
 {
     page.call(method, deadline).map_err(|e| match e {
         CdpError::TimedOut => BrowserError::Unprocessable(format!("{what} did not finish in time")),
+        // Only what the caller gave can be this large (a document to set).
+        CdpError::TooLarge(_) => BrowserError::TooLarge(format!("{what}: {e}")),
         other => failed(other, what),
     })
 }
@@ -465,15 +462,6 @@ impl Session {
         deadline: Instant,
         events: &Events,
     ) -> Result<(), BrowserError> {
-        let sent = serde_json::to_string(html).map_or(usize::MAX, |json| json.len());
-        if sent > MAX_DOCUMENT_MESSAGE {
-            return Err(BrowserError::TooLarge(format!(
-                "the HTML takes {} MiB to hand to the browser (a control character takes six \
-                 bytes); the limit is {} MiB",
-                sent >> 20,
-                MAX_DOCUMENT_MESSAGE >> 20
-            )));
-        }
         let frame = self.page.target_id.clone();
         call(
             &self.page,
