@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use base64::Engine as _;
+use headless_chrome::protocol::cdp::types::Method;
 use headless_chrome::protocol::cdp::{Page, Target};
 
 use super::bench::{PAUSE, RUNS, WARMUP};
@@ -45,20 +46,13 @@ impl RawTab {
 
     /// Navigates to `url` and waits for its `load` event.
     fn load(&self, url: String) -> Result<()> {
-        let deadline = Instant::now() + STEP;
-        let events = self.page.events();
-        self.page.call(
-            Page::Navigate {
-                url,
-                referrer: None,
-                transition_Type: None,
-                frame_id: None,
-                referrer_policy: None,
-            },
-            deadline,
-        )?;
-        while events.next_before(deadline)?.method != "Page.loadEventFired" {}
-        Ok(())
+        self.until_loaded(Page::Navigate {
+            url,
+            referrer: None,
+            transition_Type: None,
+            frame_id: None,
+            referrer_policy: None,
+        })
     }
 
     /// Puts the page in the tab as `loading` says (`tag` keeps a URL's loads apart) and
@@ -66,20 +60,20 @@ impl RawTab {
     fn load_as(&self, loading: &Loading, tag: &str) -> Result<()> {
         match loading {
             Loading::Navigate(url) => self.load(format!("{url}?{tag}")),
-            Loading::SetContent(html) => {
-                let deadline = Instant::now() + STEP;
-                let events = self.page.events();
-                self.page.call(
-                    Page::SetDocumentContent {
-                        frame_id: self.page.target_id.clone(),
-                        html: html.to_string(),
-                    },
-                    deadline,
-                )?;
-                while events.next_before(deadline)?.method != "Page.loadEventFired" {}
-                Ok(())
-            }
+            Loading::SetContent(html) => self.until_loaded(Page::SetDocumentContent {
+                frame_id: self.page.target_id.clone(),
+                html: html.to_string(),
+            }),
         }
+    }
+
+    /// Calls `method`, which loads a document, and waits for that document's `load` event.
+    fn until_loaded<C: Method + serde::Serialize>(&self, method: C) -> Result<()> {
+        let deadline = Instant::now() + STEP;
+        let events = self.page.events();
+        self.page.call(method, deadline)?;
+        while events.next_before(deadline)?.method != "Page.loadEventFired" {}
+        Ok(())
     }
 
     /// Loads as `loading` says and captures: the milliseconds both took.
