@@ -17,7 +17,7 @@ use anyhow::{Context, Result, bail};
 use headless_chrome::Tab;
 use headless_chrome::protocol::cdp::types::Event;
 use headless_chrome::protocol::cdp::{Network, Page as Cdp};
-use suite_server::engines::browser::{device_metrics, launch};
+use suite_engines::browser::{device_metrics, launch};
 
 /// How long a page may take to do any one thing before the test gives up (a bound so that a
 /// broken page fails instead of hanging, not a measure: nothing asserts how long it took).

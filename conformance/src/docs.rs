@@ -5,6 +5,7 @@
 use std::io::{Read, Write};
 
 use suite_client::types;
+use suite_engines::markup::escape;
 
 use crate::TestServer;
 use crate::shots::{body, pdf_text};
@@ -29,13 +30,6 @@ pub const FORMATS: [types::DocumentFormat; 5] = [
     types::DocumentFormat::Txt,
     types::DocumentFormat::Odt,
 ];
-
-/// `s` escaped for XML and HTML text.
-pub fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
 
 /// A zip of `entries` (name, bytes); `stored` names are not compressed.
 pub fn zip(entries: &[(&str, Vec<u8>)], stored: &[&str]) -> Vec<u8> {

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use anyhow::{Context, Result, bail};
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 use crate::TestKey;
 

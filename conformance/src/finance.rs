@@ -1,7 +1,7 @@
 //! What the finance tests share: receipts and invoices with known fields in each of the 12
 //! languages, written here as HTML in the local conventions (decimal comma, symbol after the
 //! amount, month names, 年月日) for the server's document API to print. Bank statements come
-//! from the audit engine's own generator (`suite_server::finance::audit::fixtures`).
+//! from the audit engine's own generator (`suite_finance::audit::fixtures`).
 
 use suite_client::types::FinanceLanguage;
 

@@ -165,7 +165,7 @@ pub fn html(text: &str) -> Vec<u8> {
     let paragraphs: String = text
         .lines()
         .filter(|l| !l.trim().is_empty())
-        .map(|l| format!("<p>{}</p>", docs::escape(l)))
+        .map(|l| format!("<p>{}</p>", suite_engines::markup::escape(l)))
         .collect();
     crate::pii::html(&paragraphs)
 }

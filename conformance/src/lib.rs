@@ -19,10 +19,10 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use chrono::{DateTime, TimeZone, Utc};
 use rand::RngCore;
+use suite_platform::clock::Clock;
+use suite_platform::keys;
+use suite_platform::{Api, Plan};
 use suite_server::config::Config;
-use suite_server::platform::clock::Clock;
-use suite_server::platform::keys;
-use suite_server::platform::{Api, Plan};
 use suite_server::server::{self, RunningServer};
 
 pub use suite_client as client;
@@ -198,7 +198,7 @@ impl TestServer {
         };
         adjust(&mut config);
         let clock = clock.unwrap_or_else(|| Clock::manual(default_start()));
-        let log = suite_server::platform::logging::logger(dropshot::ConfigLoggingLevel::Warn)?;
+        let log = suite_platform::logging::logger(dropshot::ConfigLoggingLevel::Warn)?;
         let running = server::start(config, clock.clone(), log).await?;
         let scheme = running.platform.config().scheme();
         Ok(TestServer {
@@ -224,7 +224,7 @@ impl TestServer {
             .expect("an in-process server has a clock")
     }
 
-    pub fn platform(&self) -> &suite_server::platform::Platform {
+    pub fn platform(&self) -> &suite_platform::Platform {
         &self.running().platform
     }
 
@@ -253,7 +253,7 @@ impl TestServer {
 
     /// Units `key` has used on `api` in the current month of the server's clock.
     pub async fn used(&self, key: &TestKey, api: Api) -> i64 {
-        let period = suite_server::platform::clock::period_of(self.clock().now());
+        let period = suite_platform::clock::period_of(self.clock().now());
         self.platform()
             .quotas()
             .used(&key.id, api, &period)
@@ -520,7 +520,7 @@ pub fn real_sanctions_lists(with_eu_sample: bool) -> PathBuf {
     if with_eu_sample {
         links.push((
             "eu.xml",
-            root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml"),
+            root.join("crates/sanctions/src/fixtures/eu_fsf_sample.xml"),
         ));
     }
     let _ = std::fs::create_dir_all(&dir);

@@ -2,7 +2,7 @@
 //! past input validation (that `IMPLEMENTED` tells the truth, that bounds are enforced).
 
 use serde_json::{Value, json};
-use suite_server::generated::api::Operation;
+use suite_platform::generated::api::Operation;
 
 /// A one-pixel PNG: enough for a form's file part (the engines sniff it, the pipeline does not).
 const PNG: &[u8] = &[

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use conformance::TestServer;
-use suite_server::generated::api::Operation;
-use suite_server::platform::{Api, Plan};
+use suite_platform::generated::api::Operation;
+use suite_platform::{Api, Plan};
 
 async fn call(server: &TestServer, op: Operation, key: Option<&str>) -> (u16, serde_json::Value) {
     let path = op.path().replace("{id}", "dl_1");

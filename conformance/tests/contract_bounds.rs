@@ -7,9 +7,9 @@ use conformance::TestServer;
 use conformance::requests::{Input, valid_input};
 use serde_json::{Value, json};
 use serde_yaml::Value as Yaml;
+use suite_platform::generated::api::Operation;
+use suite_platform::{Api, Plan};
 use suite_server::backend::IMPLEMENTED;
-use suite_server::generated::api::Operation;
-use suite_server::platform::{Api, Plan};
 
 /// One step of a path into a request: a member, or the first item of an array.
 #[derive(Debug, Clone)]

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use conformance::TestServer;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 

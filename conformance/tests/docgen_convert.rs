@@ -8,7 +8,7 @@ use conformance::expect_error;
 use conformance::pages::Pages;
 use suite_client::FilePart;
 use suite_client::types::DocumentFormat;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 const SENTENCE: &str = "The quick brown fox paid 1234 euros";
 

@@ -9,7 +9,7 @@ use conformance::{TestServer, expect_error};
 use serde_json::json;
 use suite_client::types::{self, DocumentFormat, TemplateEngine};
 use suite_client::{FilePart, builder};
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 async fn server() -> TestServer {
     TestServer::start_with(|config| {

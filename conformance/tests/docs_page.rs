@@ -15,7 +15,7 @@ use conformance::browser::{self, artifacts_dir, full_page_png, string, wait_unti
 use headless_chrome::Tab;
 use headless_chrome::protocol::cdp::types::Event;
 use headless_chrome::protocol::cdp::{Input, Network, Page};
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 /// An operation as the contract declares it and as the page must show it.
 type Operation = (String, String, String);

@@ -3,7 +3,7 @@
 
 use chrono::Duration;
 use conformance::TestServer;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 const PDF: &[u8] = b"%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 

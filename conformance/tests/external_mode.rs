@@ -5,7 +5,7 @@
 
 use conformance::TestServer;
 use conformance::external::Deployment;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 const TOKEN: &str = "external-mode-operator-token";
 

@@ -8,9 +8,9 @@ use conformance::pii::{printed, rendered_pages};
 use conformance::{TestServer, docs, expect_error};
 use suite_client::FilePart;
 use suite_client::types::{AnomalyKind, AuditResult, FinanceLanguage, Severity};
-use suite_server::finance::audit::Statement;
-use suite_server::finance::audit::fixtures::{Generated, Spec, generate};
-use suite_server::platform::{Api, Plan};
+use suite_finance::audit::Statement;
+use suite_finance::audit::fixtures::{Generated, Spec, generate};
+use suite_platform::{Api, Plan};
 
 fn upload(name: &str, bytes: Vec<u8>) -> FilePart {
     // The declared type is wrong on purpose: the server sniffs the bytes.
@@ -199,7 +199,7 @@ async fn benford_is_tested_on_long_statements() {
     let key = server.key(Plan::Unlimited, &[Api::Finance]).await;
     let client = server.client(&key);
     let mut spec = Spec::new(12, 1_000);
-    spec.profile = suite_server::finance::audit::fixtures::AmountProfile::UniformDigits;
+    spec.profile = suite_finance::audit::fixtures::AmountProfile::UniformDigits;
     let result = client
         .finance_audit()
         .file(upload("long.csv", generate(&spec).csv().into_bytes()))

@@ -9,7 +9,7 @@ use conformance::pii::{png_header, printed};
 use conformance::{TestServer, docs, expect_error};
 use suite_client::FilePart;
 use suite_client::types::{FraudCheckResult, FraudSignalType, RiskLevel};
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 fn upload(name: &str, bytes: Vec<u8>) -> FilePart {
     // The declared type is wrong on purpose: the server sniffs the bytes.

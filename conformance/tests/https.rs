@@ -8,7 +8,7 @@
 use conformance::TestServer;
 use conformance::client::FilePart;
 use conformance::tls::TestCa;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";
 

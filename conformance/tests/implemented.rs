@@ -1,4 +1,4 @@
-//! `IMPLEMENTED` (server/src/backend.rs) tells the truth: every operation outside it answers
+//! `IMPLEMENTED` (`server/src/backend.rs`) tells the truth: every operation outside it answers
 //! 501 `not_implemented` to a valid request, and every operation in it answers something
 //! else. The requests are the smallest valid ones the contract allows.
 
@@ -6,9 +6,9 @@ use conformance::TestServer;
 use conformance::requests::{Input, valid_input};
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
+use suite_platform::generated::api::Operation;
+use suite_platform::{Api, Plan};
 use suite_server::backend::IMPLEMENTED;
-use suite_server::generated::api::Operation;
-use suite_server::platform::{Api, Plan};
 
 async fn answer(server: &TestServer, secret: &str, op: Operation) -> (u16, Value) {
     let path = op.path().replace("{id}", "doc_0000000000000000");

@@ -14,7 +14,7 @@ use conformance::{docs, expect_error};
 use suite_client::types::{
     AnalysisResult, ContractFinding, FindingCategory, LegalLanguage, Severity,
 };
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 fn with_clause(result: &AnalysisResult, category: FindingCategory) -> Vec<&ContractFinding> {
     result

@@ -7,7 +7,7 @@ use conformance::legal::{ENGLISH, english_revised, part};
 use conformance::{docs, expect_error};
 use suite_client::FilePart;
 use suite_client::types::{ChangeKind, ComparisonResult, ContractChange, DiffOp, Severity};
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 /// The original version, as text.
 fn original(text: &str) -> FilePart {

@@ -7,7 +7,7 @@ use conformance::legal::{ENGLISH, part};
 use conformance::pii::{pdf_fonts, pdf_info, rendered_pages};
 use conformance::shots::{body, decode_png, header, pdf_text};
 use conformance::{docs, expect_error};
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 /// The share of dark pixels of a page rendering.
 fn ink(png: &[u8]) -> f64 {

@@ -7,7 +7,7 @@ use conformance::TestServer;
 async fn readiness_and_metrics_say_which_lists_are_the_shipped_snapshot() {
     let dir = std::env::temp_dir().join(format!("suite-lists-status-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    suite_server::sanctions::tools::snapshot::import(&dir).expect("the snapshot imports");
+    suite_sanctions::lists::snapshot::import(&dir).expect("the snapshot imports");
     let lists = dir.clone();
     let server = TestServer::start_with(move |config| config.sanctions.list_dir = lists).await;
 

@@ -6,7 +6,7 @@
 use conformance::docs::{docx, docx_with, unzip};
 use conformance::pages::Pages;
 use conformance::shots::pdf_text;
-use suite_server::engines::office::{Config, Input, Office, OfficeError, Output, worker_program};
+use suite_engines::office::{Config, Input, Office, OfficeError, Output, worker_program};
 
 /// Tests share two cores with LibreOffice: one at a time.
 static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());

@@ -4,7 +4,7 @@
 
 use conformance::TestServer;
 use serde_json::{Value, json};
-use suite_server::platform::{Api, ApiError, Plan};
+use suite_platform::{Api, ApiError, Plan};
 use tokio::sync::oneshot;
 
 /// POSTs `body`: the status, the JSON answer and its `Retry-After`.

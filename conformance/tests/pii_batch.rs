@@ -8,7 +8,7 @@ use conformance::shots::body;
 use conformance::{docs, expect_error};
 use suite_client::FilePart;
 use suite_client::types::{BatchItemStatus, PiiBatchMode, PiiEntityType};
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 const PAGE: &str =
     "<p>Email: maria.gonzalez@example.com</p><p>Card number: 4111 1111 1111 1111</p>";

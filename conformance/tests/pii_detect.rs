@@ -7,7 +7,7 @@ use conformance::pii::{html, png_header, printed, rendered_pages, scanned_pdf};
 use conformance::{TestServer, docs, expect_error};
 use suite_client::FilePart;
 use suite_client::types::{DetectionResult, PiiEntityType, PiiLanguage};
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 /// A customer record with one entity of every type (each number passes its checksum).
 const RECORD: &str = "<h1>Customer record</h1>\

@@ -7,7 +7,7 @@ use conformance::pii::{html, ocr_text, pdf_info, png_header, printed, rendered_p
 use conformance::shots::{body, header};
 use conformance::{docs, expect_error};
 use suite_client::FilePart;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 const PAGE: &str = "<h1>Customer record</h1>\
     <p>Thank you for your order.</p>\

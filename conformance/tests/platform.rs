@@ -3,7 +3,7 @@
 
 use conformance::TestServer;
 use serde_json::json;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 async fn post_json(
     server: &TestServer,

@@ -5,7 +5,7 @@ use chrono::{TimeZone, Utc};
 use conformance::TestServer;
 use futures::StreamExt;
 use suite_client::types;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 fn card() -> types::builder::CreditCardValidateRequest {
     types::CreditCardValidateRequest::builder().number("4111111111111111")

@@ -12,7 +12,7 @@
 use chrono::Duration;
 use conformance::TestServer;
 use conformance::forms::Visitor;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 async fn body_of(
     response: suite_client::ResponseValue<suite_client::ByteStream>,
@@ -27,7 +27,7 @@ async fn body_of(
 
 /// 2.5 chunks of bytes that differ from chunk to chunk.
 fn large_file() -> Vec<u8> {
-    let len = suite_server::platform::blobs::CHUNK_BYTES * 5 / 2;
+    let len = suite_platform::blobs::CHUNK_BYTES * 5 / 2;
     (0..len)
         .map(|i| (i % 251) as u8 ^ (i >> 20) as u8)
         .collect()

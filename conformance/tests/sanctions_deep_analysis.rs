@@ -5,7 +5,7 @@
 use conformance::TestServer;
 use serde_json::json;
 use suite_client::types;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 async fn analyze(body: serde_json::Value) -> types::DeepAnalysisResult {
     let dir = conformance::real_sanctions_lists(true);

@@ -6,7 +6,7 @@
 use conformance::TestServer;
 use serde_json::json;
 use suite_client::types;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 /// A list directory holding links to the real lists and the EU fixture.
 async fn server_with_lists() -> TestServer {

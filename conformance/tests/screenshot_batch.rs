@@ -6,7 +6,7 @@ use conformance::expect_error;
 use conformance::shots::ShotServer;
 use serde_json::json;
 use suite_client::types;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 fn batch(items: Vec<serde_json::Value>) -> types::ScreenshotBatchRequest {
     serde_json::from_value(json!({ "items": items })).expect("a valid batch")

@@ -4,7 +4,7 @@
 //! every Chromium this process started.
 
 use conformance::shots::ShotServer;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 /// Chromium processes whose parent is this test process.
 fn our_browsers() -> Vec<u32> {

@@ -8,7 +8,7 @@ use conformance::shots::{ShotServer, body, decode_jpeg, decode_png};
 use conformance::{TestKey, TestServer, expect_error};
 use serde_json::json;
 use suite_client::types;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 fn request(value: serde_json::Value) -> types::ScreenshotRequest {
     serde_json::from_value(value).expect("a valid screenshot request")

@@ -7,7 +7,7 @@ use conformance::expect_error;
 use conformance::shots::ShotServer;
 use serde_json::json;
 use suite_client::types;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 fn request(value: serde_json::Value) -> types::ScreenshotRequest {
     serde_json::from_value(value).expect("a valid screenshot request")

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use conformance::TestServer;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 /// A tmpfs of `megabytes` mounted for the test, unmounted when dropped.
 struct SmallFileSystem {

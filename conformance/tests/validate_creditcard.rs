@@ -3,7 +3,7 @@
 
 use conformance::TestServer;
 use suite_client::types;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 async fn validate(number: &str) -> types::CreditCardValidationResult {
     let server = TestServer::start().await;

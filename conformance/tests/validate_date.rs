@@ -3,7 +3,7 @@
 
 use conformance::TestServer;
 use suite_client::types;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 fn request(date: &str) -> types::builder::DateConvertRequest {
     types::DateConvertRequest::builder().date(date)

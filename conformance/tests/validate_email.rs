@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use conformance::TestServer;
 use suite_client::types;
-use suite_server::platform::{Api, Plan};
-use suite_server::validate::email::dns::RecordType;
-use suite_server::validate::email::fake_server::{self, Reply, mx_rdata, txt_rdata};
+use suite_platform::{Api, Plan};
+use suite_validate::email::dns::RecordType;
+use suite_validate::email::fake_server::{self, Reply, mx_rdata, txt_rdata};
 
 async fn validate(email: &str) -> types::EmailValidationResult {
     validate_on(&TestServer::start().await, email).await

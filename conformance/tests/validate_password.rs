@@ -3,7 +3,7 @@
 
 use conformance::TestServer;
 use suite_client::types;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 async fn analyze(password: &str, user_inputs: &[&str]) -> types::PasswordAnalysisResult {
     let server = TestServer::start().await;

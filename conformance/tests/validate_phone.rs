@@ -4,7 +4,7 @@
 
 use conformance::TestServer;
 use suite_client::types;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 async fn validate(number: &str, default_region: Option<&str>) -> types::PhoneValidationResult {
     let server = TestServer::start().await;

@@ -3,7 +3,7 @@
 
 use conformance::TestServer;
 use suite_client::types;
-use suite_server::platform::{Api, Plan};
+use suite_platform::{Api, Plan};
 
 const PATH: &str = "/v1/dev/validate/vat/validate";
 

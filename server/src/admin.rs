@@ -13,10 +13,10 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::Suite;
-use crate::platform::keys::{self, IssuedKey, KeyInfo};
-use crate::platform::{Api, ApiError, Plan};
 use crate::portal::pages::visit::Origin;
 use crate::portal::{self, Invitation, normalize_email};
+use suite_platform::keys::{self, IssuedKey, KeyInfo};
+use suite_platform::{Api, ApiError, Plan};
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct CreateKey {

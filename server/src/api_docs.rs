@@ -15,7 +15,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::Suite;
-use crate::platform::ApiError;
+use suite_platform::ApiError;
 
 /// The vendored Swagger UI's version (npm's `swagger-ui-dist`).
 pub const SWAGGER_UI_VERSION: &str = "5.35.0";

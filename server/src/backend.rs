@@ -5,26 +5,26 @@
 use std::sync::Arc;
 
 use crate::config::Config;
-use crate::docgen::Docgen;
-use crate::engines::browser::Chromium;
-use crate::engines::browser::allow::AllowList;
-use crate::engines::ocr::Ocr;
-use crate::engines::office::Office;
-use crate::engines::pages;
-use crate::finance::Finance;
-use crate::generated::api::{
+use crate::portal::Portal;
+use suite_docgen::Docgen;
+use suite_engines::browser::Chromium;
+use suite_engines::browser::allow::AllowList;
+use suite_engines::ocr::Ocr;
+use suite_engines::office::Office;
+use suite_engines::pages;
+use suite_finance::Finance;
+use suite_legal::Legal;
+use suite_pii::Pii;
+use suite_platform::generated::api::{
     Backend, DocgenConvertForm, DocgenCreateTemplateForm, DocgenListTemplatesQuery,
     FinanceAuditForm, FinanceFraudCheckForm, FinanceParseForm, LegalAnalyzeForm, LegalCompareForm,
     LegalReportForm, Operation, PiiBatchForm, PiiDetectForm, PiiRedactForm,
 };
-use crate::generated::types;
-use crate::legal::Legal;
-use crate::pii::Pii;
-use crate::platform::{ApiError, Caller, FileBody, Platform};
-use crate::portal::Portal;
-use crate::sanctions::Sanctions;
-use crate::screenshot::Screenshot;
-use crate::validate::Validate;
+use suite_platform::generated::types;
+use suite_platform::{ApiError, Caller, FileBody, Platform};
+use suite_sanctions::Sanctions;
+use suite_screenshot::Screenshot;
+use suite_validate::Validate;
 
 /// The operations this backend implements; every other one answers 501 `not_implemented`.
 /// Each API issue adds its operations here as it lands (`suite operations` prints the list).
@@ -95,7 +95,7 @@ impl Suite {
         let screenshot = Screenshot::start(chromium.clone(), allow);
         let office = Arc::new(Office::start(
             &config.office,
-            crate::engines::office::worker_program(),
+            suite_engines::office::worker_program(),
         ));
         let docgen = Docgen::start(
             &config.docgen,

@@ -9,9 +9,12 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use serde::de::DeserializeOwned;
 
-use crate::engines::{browser, ocr, office};
-use crate::platform;
-use crate::{docgen, portal, sanctions, validate};
+use crate::portal;
+use suite_docgen as docgen;
+use suite_engines::{browser, ocr, office};
+use suite_platform as platform;
+use suite_sanctions as sanctions;
+use suite_validate as validate;
 
 /// Everything the server reads at start.
 #[derive(Debug, Clone, Default)]

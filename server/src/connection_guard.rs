@@ -17,7 +17,7 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
-use crate::platform::Platform;
+use suite_platform::Platform;
 
 /// The guard's limits (`[limits]` in the configuration).
 #[derive(Debug, Clone, Copy)]
@@ -30,7 +30,7 @@ pub struct Limits {
 }
 
 impl Limits {
-    pub fn from_config(limits: &crate::platform::config::Limits) -> Limits {
+    pub fn from_config(limits: &suite_platform::config::Limits) -> Limits {
         Limits {
             idle_timeout: (limits.idle_timeout_secs > 0)
                 .then(|| Duration::from_secs(limits.idle_timeout_secs)),

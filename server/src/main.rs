@@ -6,12 +6,12 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
+use suite_platform::clock::Clock;
+use suite_platform::generated::api::Operation;
+use suite_platform::keys::{self, IssuedKey, KeyInfo};
+use suite_platform::{Api, Plan};
 use suite_server::backend::IMPLEMENTED;
 use suite_server::config::Config;
-use suite_server::generated::api::Operation;
-use suite_server::platform::clock::Clock;
-use suite_server::platform::keys::{self, IssuedKey, KeyInfo};
-use suite_server::platform::{Api, Plan};
 use suite_server::server;
 
 /// The server's allocator: a request makes many small short-lived allocations, which glibc's
@@ -46,99 +46,13 @@ enum Command {
     /// The customer portal: invitation links.
     #[command(subcommand)]
     Portal(PortalCommand),
-    /// Manage the sanctions lists: import, refresh, info, evaluate, bench.
+    /// Manage the sanctions lists: import, refresh, ensure, info.
     #[command(subcommand)]
-    Lists(suite_server::sanctions::tools::cli::ListsCommand),
-    /// The screenshot API's tools.
-    #[command(subcommand)]
-    Screenshot(ScreenshotCommand),
-    /// The document generation API's tools.
-    #[command(subcommand)]
-    Docgen(DocgenCommand),
-    /// The PII API's tools.
-    #[command(subcommand)]
-    Pii(PiiCommand),
-    /// The finance API's tools.
-    #[command(subcommand)]
-    Finance(FinanceCommand),
-    /// The contract review API's tools.
-    #[command(subcommand)]
-    Legal(LegalCommand),
+    Lists(suite_sanctions::lists::cli::ListsCommand),
     /// One LibreOffice worker of the document engine, talking to its server on stdin and
     /// stdout (started by `suite serve`, not by people).
     #[command(hide = true)]
     OfficeWorker,
-}
-
-#[derive(Subcommand)]
-enum ScreenshotCommand {
-    /// Benchmark the API (in process, over HTTP) against a raw CDP capture with the same
-    /// Chromium (`cargo xtask bench screenshot` runs it on the release build).
-    Bench,
-}
-
-#[derive(Subcommand)]
-enum DocgenCommand {
-    /// Benchmark the API (in process, over HTTP) against a raw print in the same Chromium,
-    /// WeasyPrint, wkhtmltopdf and a cold soffice (`cargo xtask bench docgen` runs it on the
-    /// release build).
-    Bench,
-}
-
-#[derive(Subcommand)]
-enum FinanceCommand {
-    /// Benchmark the API (in process, over HTTP) against the `tesseract` CLI on the same
-    /// receipt, and audits of a 20-page statement PDF and a 5,000-row CSV (`cargo xtask
-    /// bench finance` runs it on the release build).
-    Bench,
-    /// Parse the SROIE receipts through the server's engines and report the exact-match
-    /// accuracy of vendor, date and total against their keys.
-    Evaluate {
-        /// A directory with `img/NNN.jpg` and `key/NNN.json`.
-        #[arg(long, default_value = "../shared/data/receipts/sroie")]
-        data: PathBuf,
-        /// Print each receipt's fields next to its key.
-        #[arg(long)]
-        verbose: bool,
-    },
-}
-
-#[derive(Subcommand)]
-enum LegalCommand {
-    /// Benchmark analyze (in process and over HTTP, as TXT, DOCX and PDF), compare and
-    /// report on a 30-page contract (`cargo xtask bench legal` runs it on the release build).
-    Bench,
-    /// Analyze the CUAD contracts and report, per category, document-level precision and
-    /// recall against the experts' labels.
-    Evaluate {
-        /// A directory with the contracts (`*.txt`) and `master_clauses_dev.csv`.
-        #[arg(long, default_value = "../shared/data/contracts/cuad")]
-        data: PathBuf,
-        /// Print each contract's predictions next to its labels.
-        #[arg(long)]
-        verbose: bool,
-    },
-}
-
-#[derive(Subcommand)]
-enum PiiCommand {
-    /// Benchmark the API (in process, over HTTP) against the `tesseract` CLI on the same
-    /// image (`cargo xtask bench pii` runs it on the release build).
-    Bench,
-    /// Render labelled sentences to images, detect through the API, and report precision,
-    /// recall and F2 per entity type.
-    Evaluate {
-        /// A presidio-research style JSON file (`full_text`, `spans`).
-        #[arg(long, default_value = "../shared/data/pii/presidio_synth_dev.json")]
-        data: PathBuf,
-        /// Print the figures as JSON.
-        #[arg(long)]
-        json: bool,
-        /// Also write each sentence with the text OCR read from its image (JSON), for
-        /// studying what the recognizers see.
-        #[arg(long)]
-        dump: Option<PathBuf>,
-    },
 }
 
 #[derive(Subcommand)]
@@ -200,7 +114,7 @@ fn main() -> ExitCode {
     // A LibreOffice worker runs on its own thread before any other starts (it leaves the
     // network namespace first, which must hold for every thread LibreOffice makes).
     if matches!(cli.command, Command::OfficeWorker) {
-        return match suite_server::engines::office::worker_main() {
+        return match suite_engines::office::worker_main() {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 let _ = writeln!(std::io::stderr(), "Error: {e:?}");
@@ -209,7 +123,7 @@ fn main() -> ExitCode {
         };
     }
     // Tesseract's OpenMP: one thread per OCR worker, set by starting again if need be.
-    suite_server::engines::ocr::openmp::limit_threads_or_restart();
+    suite_engines::ocr::openmp::limit_threads_or_restart();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -267,31 +181,11 @@ async fn run(cli: Cli) -> Result<()> {
             out!("{}", invitation.url)?;
             Ok(())
         }
-        Command::Screenshot(ScreenshotCommand::Bench) => {
-            suite_server::screenshot::tools::bench::run(config).await
-        }
-        Command::Docgen(DocgenCommand::Bench) => {
-            suite_server::docgen::tools::bench::run(config).await
-        }
-        Command::Finance(FinanceCommand::Bench) => {
-            suite_server::finance::tools::bench::run(config).await
-        }
-        Command::Finance(FinanceCommand::Evaluate { data, verbose }) => {
-            suite_server::finance::tools::evaluate::run(config, &data, verbose).await
-        }
-        Command::Legal(LegalCommand::Bench) => suite_server::legal::tools::bench::run(config).await,
-        Command::Legal(LegalCommand::Evaluate { data, verbose }) => {
-            suite_server::legal::tools::evaluate::run(&data, verbose)
-        }
-        Command::Pii(PiiCommand::Bench) => suite_server::pii::tools::bench::run(config).await,
-        Command::Pii(PiiCommand::Evaluate { data, json, dump }) => {
-            suite_server::pii::tools::evaluate::run(config, &data, json, dump.as_deref()).await
-        }
         Command::Lists(command) => {
             let dir = config.sanctions.list_dir(&config.platform.data_dir);
             let sources = config.sanctions.refresh_sources()?;
             tokio::task::spawn_blocking(move || {
-                suite_server::sanctions::tools::cli::run(&dir, &sources, command)
+                suite_sanctions::lists::cli::run(&dir, &sources, command)
             })
             .await
             .context("the lists command stopped")?
@@ -311,11 +205,11 @@ async fn run(cli: Cli) -> Result<()> {
 }
 
 async fn serve(config: Config) -> Result<()> {
-    let log = suite_server::platform::logging::logger(config.platform.log_level.clone())?;
+    let log = suite_platform::logging::logger(config.platform.log_level.clone())?;
     let running = server::start(config, Clock::System, log).await?;
     // The contract review's patterns compile in the background (about 0.2 s a language), so
     // the first contract of each language is not the one that pays for it.
-    tokio::task::spawn_blocking(suite_server::legal::rules::prepare);
+    tokio::task::spawn_blocking(suite_legal::rules::prepare);
     // The server keeps serving when nobody reads its stdout: its log is what counts.
     let _ = out!(
         "Serving on {}://{}",

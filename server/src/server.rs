@@ -13,13 +13,17 @@ use dropshot::{
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 
+use crate::Suite;
+use crate::admin;
+use crate::api_docs;
 use crate::config::Config;
-use crate::generated::api::Operation;
-use crate::generated::api::{SuiteServer, suite_api_mod};
-use crate::platform::clock::Clock;
-use crate::platform::db::Db;
-use crate::platform::{self, Platform, unrouted};
-use crate::{Suite, admin, api_docs, connection_guard, service};
+use crate::connection_guard;
+use crate::service;
+use suite_platform::clock::Clock;
+use suite_platform::db::Db;
+use suite_platform::generated::api::Operation;
+use suite_platform::generated::api::{SuiteServer, suite_api_mod};
+use suite_platform::{self as platform, Platform, unrouted};
 
 /// A running server.
 pub struct RunningServer {
@@ -134,7 +138,7 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         .tls(tls)
         .version_policy(unrouted::policy(
             api_description()?,
-            crate::generated::api::check_query,
+            suite_platform::generated::api::check_query,
         ))
         .start()
         .map_err(|e| anyhow::anyhow!("starting the HTTP server: {e}"))?;

@@ -8,9 +8,9 @@ use dropshot::{Body, HttpError, RequestContext, endpoint};
 use http::{Response, StatusCode};
 
 use crate::Suite;
-use crate::sanctions::ListStatus;
-use crate::sanctions::model::Source;
-use crate::sanctions::refresh::RefreshRecord;
+use suite_sanctions::ListStatus;
+use suite_sanctions::model::Source;
+use suite_sanctions::refresh::RefreshRecord;
 
 /// The contract, served as written.
 pub const CONTRACT: &str = include_str!("../../openapi/suite.yaml");

@@ -7,28 +7,28 @@
 //!   default to the real lists in `../shared/data/sanctions/` plus the EU fixture.
 //! - `screenshot`: warm screenshot and PDF through the API next to a raw CDP capture of the
 //!   same page with the same Chromium, a 10-URL batch next to one capture, and the pool
-//!   browser's memory over 500 captures (`suite screenshot bench`).
+//!   browser's memory over 500 captures (`suite-bench screenshot bench`).
 //! - `docgen`: HTML → PDF through the API next to a raw print in the same browser, WeasyPrint
 //!   and wkhtmltopdf; DOCX → PDF through the warm LibreOffice pool next to a cold soffice;
-//!   generate into each format; 4 clients at once (`suite docgen bench`).
+//!   generate into each format; 4 clients at once (`suite-bench docgen bench`).
 //! - `pii`: detect on a receipt photo through the API next to the `tesseract` CLI, a 10-page
-//!   born-digital and scanned PDF, a batch of 20 (`suite pii bench`), then the accuracy
+//!   born-digital and scanned PDF, a batch of 20 (`suite-bench pii bench`), then the accuracy
 //!   evaluation on `../shared/data/pii/presidio_synth_dev.json` rendered to images
-//!   (`suite pii evaluate`).
+//!   (`suite-bench pii evaluate`).
 //! - `finance`: parse of a receipt photo through the API next to the `tesseract` CLI, audit
-//!   of a 20-page statement PDF and a 5,000-row CSV (`suite finance bench`), then the
-//!   accuracy of vendor, date and total on `../shared/data/receipts/sroie` (`suite finance
-//!   evaluate`).
+//!   of a 20-page statement PDF and a 5,000-row CSV (`suite-bench finance bench`), then the
+//!   accuracy of vendor, date and total on `../shared/data/receipts/sroie` (`suite-bench
+//!   finance evaluate`).
 //! - `legal`: analyze of a 30-page contract in process and through the API (TXT, DOCX, PDF),
-//!   compare of two versions and the PDF report (`suite legal bench`), then precision and
-//!   recall per category on `../shared/data/contracts/cuad` (`suite legal evaluate`).
+//!   compare of two versions and the PDF report (`suite-bench legal bench`), then precision and
+//!   recall per category on `../shared/data/contracts/cuad` (`suite-bench legal evaluate`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use crate::cargo::{Profile, build_suite};
+use crate::cargo::{Profile, build_bench};
 
 pub fn run(root: &Path, args: &[String]) -> Result<()> {
     match args.first().map(String::as_str) {
@@ -62,7 +62,7 @@ fn default_lists(root: &Path) -> Result<Vec<PathBuf>> {
         data.join("ofac-sdn-2021"),
         data.join("ofac-cons-2025"),
         data.join("un/consolidated.xml"),
-        root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml"),
+        root.join("crates/sanctions/src/fixtures/eu_fsf_sample.xml"),
     ];
     for p in &paths {
         if !p.exists() {
@@ -75,18 +75,18 @@ fn default_lists(root: &Path) -> Result<Vec<PathBuf>> {
     Ok(paths)
 }
 
-/// Runs `suite <args>` (an API's bench or evaluation) on the release build, from the
+/// Runs `suite-bench <args>` (an API's bench or evaluation) on the release build, from the
 /// repository (the shared data is beside it).
 fn suite_tool(root: &Path, args: &[&str]) -> Result<()> {
     crate::system::ensure_server_deps()?;
-    let suite = build_suite(root, Profile::Release)?;
+    let suite = build_bench(root, Profile::Release)?;
     let status = Command::new(&suite)
         .args(args)
         .current_dir(root)
         .status()
         .with_context(|| format!("running {}", suite.display()))?;
     if !status.success() {
-        bail!("`suite {}` exited with {status}", args.join(" "));
+        bail!("`suite-bench {}` exited with {status}", args.join(" "));
     }
     Ok(())
 }
@@ -102,7 +102,7 @@ fn sanctions(root: &Path, args: &[String]) -> Result<()> {
     if paths.is_empty() {
         paths = default_lists(root)?;
     }
-    let suite = build_suite(root, Profile::Release)?;
+    let bench = build_bench(root, Profile::Release)?;
     let mut steps = Vec::new();
     if !evaluate_only {
         steps.push("bench");
@@ -111,13 +111,13 @@ fn sanctions(root: &Path, args: &[String]) -> Result<()> {
         steps.push("evaluate");
     }
     for step in steps {
-        let status = Command::new(&suite)
-            .args(["lists", step])
+        let status = Command::new(&bench)
+            .args(["sanctions", step])
             .args(&paths)
             .status()
-            .with_context(|| format!("running {}", suite.display()))?;
+            .with_context(|| format!("running {}", bench.display()))?;
         if !status.success() {
-            bail!("`suite lists {step}` exited with {status}");
+            bail!("`suite-bench sanctions {step}` exited with {status}");
         }
     }
     Ok(())

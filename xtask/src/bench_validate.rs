@@ -114,6 +114,8 @@ pub fn run(root: &Path) -> Result<()> {
             "suite-server",
             "--bin",
             "suite",
+            "-p",
+            "suite-bench",
             "--example",
             "hello",
             "--example",

@@ -39,7 +39,19 @@ pub enum Profile {
 
 /// Builds the `suite` binary in `profile` and returns its path.
 pub fn build_suite(root: &Path, profile: Profile) -> Result<PathBuf> {
-    let mut args = vec!["build", "-p", "suite-server", "--bin", "suite"];
+    build_binary(root, profile, "suite-server", "suite")
+}
+
+/// Builds the `suite-bench` binary (and the `suite` its benchmarks start LibreOffice workers
+/// from) in `profile` and returns its path.
+pub fn build_bench(root: &Path, profile: Profile) -> Result<PathBuf> {
+    build_suite(root, profile)?;
+    build_binary(root, profile, "suite-bench", "suite-bench")
+}
+
+/// Builds `binary` of `package` in `profile` and returns its path.
+fn build_binary(root: &Path, profile: Profile, package: &str, binary: &str) -> Result<PathBuf> {
+    let mut args = vec!["build", "-p", package, "--bin", binary];
     let dir = match profile {
         Profile::Dev => "debug",
         Profile::Release => {
@@ -48,7 +60,7 @@ pub fn build_suite(root: &Path, profile: Profile) -> Result<PathBuf> {
         }
     };
     cargo(root, &args, &[])?;
-    Ok(target_dir(root).join(dir).join("suite"))
+    Ok(target_dir(root).join(dir).join(binary))
 }
 
 /// Cargo's target directory: `$CARGO_TARGET_DIR`, else `<root>/target`.

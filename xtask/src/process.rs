@@ -48,7 +48,7 @@ pub fn import_sanctions_lists(root: &Path, suite: &Path, data: &Path) -> Result<
         .arg(shared.join("ofac-sdn-2021"))
         .arg(shared.join("ofac-cons-2025"))
         .arg(shared.join("un").join("consolidated.xml"))
-        .arg(root.join("server/src/sanctions/fixtures/eu_fsf_sample.xml"))
+        .arg(root.join("crates/sanctions/src/fixtures/eu_fsf_sample.xml"))
         .env("SUITE_DATA_DIR", data);
     crate::system::run(command).context("importing the sanctions lists")
 }

@@ -2,7 +2,7 @@
 //!
 //! - `system`         install PostgreSQL and schemathesis when missing (`system.rs`)
 //! - `codegen`        generated code matches openapi/suite.yaml
-//! - `layering`       engines use nothing from the platform, generated code or dropshot
+//! - `layering`       the crates keep the layers: what each may depend on, who may depend on it
 //! - `fmt`, `clippy`  `cargo fmt --check`, `cargo clippy -D warnings`
 //! - `test-sqlite`    `cargo test --workspace`
 //! - `test-postgres`  the conformance and server tests again on a throwaway cluster (`postgres.rs`),

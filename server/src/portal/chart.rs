@@ -9,6 +9,8 @@
 
 use std::fmt::Write as _;
 
+use suite_engines::markup::escape_xml;
+
 /// The drawing's coordinate system; the page scales it.
 const WIDTH: f64 = 480.0;
 const HEIGHT: f64 = 250.0;
@@ -51,8 +53,8 @@ pub fn monthly_bars(months: &[(String, i64)], limit: Option<i64>, title: &str) -
          width=\"100%\" preserveAspectRatio=\"xMidYMid meet\" \
          font-family=\"sans-serif\" font-size=\"14\">\
          <title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>",
-        escape(title),
-        escape(&describe(months, limit)),
+        escape_xml(title),
+        escape_xml(&describe(months, limit)),
     );
     // The baseline.
     let _ = write!(
@@ -87,12 +89,12 @@ pub fn monthly_bars(months: &[(String, i64)], limit: Option<i64>, title: &str) -
             y,
             bar_width,
             BASELINE - y,
-            escape(label),
+            escape_xml(label),
             grouped(*calls),
             y - 6.0,
             compact(*calls),
             BASELINE + 18.0,
-            escape(label),
+            escape_xml(label),
         );
     }
     if let Some(limit) = limit {
@@ -192,24 +194,6 @@ fn compact(value: i64) -> String {
     let text = format!("{scaled:.1}");
     let text = text.strip_suffix(".0").unwrap_or(&text);
     format!("{sign}{text}{unit}")
-}
-
-/// XML text and attribute escaping.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            // Characters XML 1.0 does not allow are dropped.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -354,7 +338,7 @@ mod tests {
             "&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a href=&quot;https://evil.example&quot;&gt;&amp;&#39;"
         ));
         assert!(svg.contains("&lt;b&gt;Jun&lt;/b&gt; &amp; &quot;2026&quot;"));
-        assert_eq!(escape("a\u{0}b\u{1b}c"), "abc");
+        assert_eq!(escape_xml("a\u{0}b\u{1b}c"), "abc");
     }
 
     #[test]

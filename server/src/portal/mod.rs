@@ -16,8 +16,8 @@ pub mod view;
 use anyhow::Result;
 use serde::Serialize;
 
-use crate::platform::db::Db;
 use store::links::{self, Purpose};
+use suite_platform::db::Db;
 
 /// The portal's state, a field of `Suite`.
 pub struct Portal {

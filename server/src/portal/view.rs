@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
 
-use crate::engines::jinja::{self, Budget, Compiled, Escape};
+use suite_engines::jinja::{self, Budget, Compiled, Escape};
 
 /// Every page template, by name.
 const TEMPLATES: &[(&str, &str)] = &[

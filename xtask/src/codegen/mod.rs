@@ -34,19 +34,19 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>> {
     [
         file(
             root,
-            "server/src/generated/mod.rs",
+            "crates/platform/src/generated/mod.rs",
             "//! Code generated from the contract: wire types and the API layer.\n\npub mod api;\npub mod types;\n",
             "",
         ),
         file(
             root,
-            "server/src/generated/types.rs",
+            "crates/platform/src/generated/types.rs",
             "//! Wire types of every schema in the contract.\n\n#![allow(clippy::all, clippy::pedantic, clippy::unwrap_used, missing_docs, unused_imports, dead_code)]\n\n",
             &server_types,
         ),
         file(
             root,
-            "server/src/generated/api.rs",
+            "crates/platform/src/generated/api.rs",
             "//! The API layer: operations, the `Backend` trait, the dropshot trait and its implementation.\n\n#![allow(clippy::too_many_arguments)]\n",
             &server_api,
         ),

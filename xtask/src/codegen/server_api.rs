@@ -34,10 +34,10 @@ use dropshot::{
 };
 
 use super::types;
-use crate::platform::bounds::{self, Bounded};
-use crate::platform::extract::{FormBody, JsonBody, JsonInput, RawForm, Upload};
-use crate::platform::pipeline::{self, RequestHead};
-use crate::platform::{Api, ApiError, Caller, FileBody, Platform};
+use crate::bounds::{self, Bounded};
+use crate::extract::{FormBody, JsonBody, JsonInput, RawForm, Upload};
+use crate::pipeline::{self, RequestHead};
+use crate::{Api, ApiError, Caller, FileBody, Platform};
 "#;
 
 fn variant(op: &Operation) -> String {

@@ -13,9 +13,9 @@ use super::reply::{Problem, Reply};
 use super::visit::Visit;
 use super::{answer, api_title, limit_text};
 use crate::Suite;
-use crate::platform::keys::{self, IssuedKey};
-use crate::platform::{Api, Plan};
 use crate::portal::store::accounts;
+use suite_platform::keys::{self, IssuedKey};
+use suite_platform::{Api, Plan};
 
 /// Keys one account may hold at once.
 const MAX_KEYS: usize = 20;

@@ -17,8 +17,8 @@ use dropshot::{ApiDescription, Body, HttpError, RequestContext};
 use http::Response;
 
 use crate::Suite;
-use crate::platform::{Api, Plan};
 use reply::{Problem, Reply, refusal};
+use suite_platform::{Api, Plan};
 use visit::Visit;
 
 /// Adds every portal endpoint to `api`.

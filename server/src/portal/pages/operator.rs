@@ -12,11 +12,11 @@ use super::answer;
 use super::reply::{Problem, Reply};
 use super::visit::Visit;
 use crate::Suite;
-use crate::platform::Api;
-use crate::platform::clock::period_of;
 use crate::portal::store::attempts::{self, Throttle};
 use crate::portal::store::sessions::{self, Holder};
 use crate::portal::store::{accounts, overview};
+use suite_platform::Api;
+use suite_platform::clock::period_of;
 
 /// Operator sessions are short: one hour.
 const OPERATOR_SESSION_SECS: i64 = 3600;

@@ -10,9 +10,9 @@ use super::answer;
 use super::reply::Reply;
 use super::{api_title, limit_text};
 use crate::Suite;
-use crate::platform::clock::{next_period_start, period_of};
 use crate::portal::store::{accounts, usage};
 use crate::portal::{chart, usage_csv};
+use suite_platform::clock::{next_period_start, period_of};
 
 /// The six months ending with `now`'s, oldest first: (period `YYYY-MM`, label `Jun 2026`).
 fn last_six_months(now: DateTime<Utc>) -> Vec<(String, String)> {

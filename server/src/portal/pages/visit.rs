@@ -11,11 +11,11 @@ use sha2::{Digest, Sha256};
 
 use super::reply::Problem;
 use crate::Suite;
-use crate::platform::client_address::client_address;
-use crate::platform::keys::random_base58;
-use crate::platform::pipeline::RequestHead;
 use crate::portal::store::sessions::{self, Holder, Session};
 use crate::portal::view::Frame;
+use suite_platform::client_address::client_address;
+use suite_platform::keys::random_base58;
+use suite_platform::pipeline::RequestHead;
 
 const SESSION_COOKIE: &str = "suite_session";
 /// The double-submit token of visitors without a session (log in, sign up, reset).

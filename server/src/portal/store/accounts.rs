@@ -4,9 +4,9 @@
 use anyhow::{Context, Result};
 use sqlx::Row;
 
-use crate::platform::db::Db;
-use crate::platform::keys::{self, IssuedKey, random_base58};
-use crate::platform::{Api, Plan};
+use suite_platform::db::Db;
+use suite_platform::keys::{self, IssuedKey, random_base58};
+use suite_platform::{Api, Plan};
 
 #[derive(Debug, Clone)]
 pub struct Account {

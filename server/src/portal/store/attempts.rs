@@ -4,7 +4,7 @@
 use anyhow::Result;
 use sqlx::Row;
 
-use crate::platform::db::Db;
+use suite_platform::db::Db;
 
 /// A throttle: at most `max` attempts per `window_secs` for one subject.
 #[derive(Debug, Clone, Copy)]

@@ -5,8 +5,8 @@
 use anyhow::Result;
 use sqlx::Row;
 
-use crate::platform::db::Db;
-use crate::platform::keys::{hash_secret, random_base58};
+use suite_platform::db::Db;
+use suite_platform::keys::{hash_secret, random_base58};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose {

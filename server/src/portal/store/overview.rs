@@ -7,8 +7,8 @@ use anyhow::Result;
 use sqlx::Row;
 
 use super::accounts::{self, Account, AccountPlan, account_plan};
-use crate::platform::Api;
-use crate::platform::db::Db;
+use suite_platform::Api;
+use suite_platform::db::Db;
 
 /// One account as the operator sees it.
 #[derive(Debug, Clone)]

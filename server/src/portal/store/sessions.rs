@@ -4,8 +4,8 @@
 use anyhow::Result;
 use sqlx::Row;
 
-use crate::platform::db::Db;
-use crate::platform::keys::{hash_secret, random_base58};
+use suite_platform::db::Db;
+use suite_platform::keys::{hash_secret, random_base58};
 
 /// Who a session belongs to.
 #[derive(Debug, Clone, PartialEq)]

@@ -5,8 +5,8 @@ use anyhow::Result;
 use chrono::NaiveDate;
 use sqlx::Row;
 
-use crate::platform::Api;
-use crate::platform::db::Db;
+use suite_platform::Api;
+use suite_platform::db::Db;
 
 /// Calls of `subject` on `api` in each of `periods` (`YYYY-MM`), in their order.
 pub async fn monthly(db: &Db, subject: &str, api: Api, periods: &[String]) -> Result<Vec<i64>> {
