@@ -1,6 +1,7 @@
 //! [`Suite`]: the hand-written implementation of the generated `Backend` trait. Each method
-//! hands an already admitted call to its API's module; operations not listed here answer 501
-//! `not_implemented` from the trait's default until their API lands.
+//! hands an already admitted call to the API crate that serves it. Every operation of the
+//! contract is implemented (`IMPLEMENTED`); the trait's default, 501 `not_implemented`, only
+//! answers an operation added to the contract before its API implements it.
 
 use std::sync::Arc;
 
@@ -26,8 +27,8 @@ use suite_sanctions::Sanctions;
 use suite_screenshot::Screenshot;
 use suite_validate::Validate;
 
-/// The operations this backend implements; every other one answers 501 `not_implemented`.
-/// Each API issue adds its operations here as it lands (`suite operations` prints the list).
+/// The operations this backend implements (all of the contract's; an operation left out would
+/// answer 501 `not_implemented`); `suite operations` prints the list.
 pub const IMPLEMENTED: &[Operation] = &[
     Operation::DocgenConvert,
     Operation::DocgenCreateTemplate,

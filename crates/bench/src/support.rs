@@ -1,4 +1,4 @@
-//! What the APIs' benchmarks share (`suite <api> bench`, never serving code): latency
+//! What the APIs' benchmarks share (`suite-bench <api> bench`, never serving code): latency
 //! figures, a bare HTTP/1.1 client that calls the server under test with a JSON or multipart
 //! body (no client library measured with it), and a loopback server for a fixed page.
 

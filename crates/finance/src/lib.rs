@@ -1,8 +1,9 @@
 //! Financial document audit: receipts and invoices parsed into fields by layout-aware rules
 //! over the words of their pages (`parse`), bank statements read from their columns or a CSV
 //! file and audited (`audit`), and fraud signals scored with the reasons (`fraud`). Pages are
-//! read through the shared engines (PDF text layers, OCR); dates through the validation API's
-//! date engine; everything else in this folder is pure and tested without HTTP.
+//! read through the shared engines (PDF text layers, OCR); dates through the engines' date
+//! parser (`suite_engines::date`); everything else in this crate is pure and tested without
+//! HTTP.
 
 pub mod audit;
 pub mod fraud;

@@ -1,7 +1,8 @@
 //! PII detection and redaction: the pages of an image or PDF read through the shared engines
 //! (OCR, PDF text layers, rasterizing), personal data found by recognizers in Rust
-//! (patterns, checksums shared with the validation API, context words, name gazetteers),
-//! and redaction that paints pixels and rebuilds PDFs from images, so nothing survives.
+//! (patterns, the checksums of `suite_engines` the validation API uses too, context words,
+//! name gazetteers), and redaction that paints pixels and rebuilds PDFs from images, so
+//! nothing survives.
 
 pub mod detect;
 pub mod entities;

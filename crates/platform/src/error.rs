@@ -44,7 +44,8 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     /// 422 `unprocessable`.
     Unprocessable(String),
-    /// 501 `not_implemented`: the operation's API has not landed yet.
+    /// 501 `not_implemented`: an operation of the contract the backend does not implement
+    /// (none today: the generated trait's default).
     NotImplemented(&'static str),
     /// 503 `overloaded`: a bounded queue is full.
     Overloaded { retry_after_secs: u64 },

@@ -105,7 +105,7 @@ fn read(path: &Path) -> Result<Vec<u8>, LoadError> {
 pub const STATED_DATE_FILE: &str = "published.txt";
 
 /// The marker beside a list imported from the snapshot shipped with the suite
-/// (`tools/snapshot.rs`); any later import of that list replaces its folder, marker included.
+/// (`lists/snapshot.rs`); any later import of that list replaces its folder, marker included.
 pub const SNAPSHOT_FILE: &str = "snapshot.txt";
 
 /// Marks the list of `source` in `dir` as the shipped snapshot.

@@ -1,5 +1,5 @@
 //! The portal's pages, written as Jinja templates in the one dialect the document generation
-//! API renders with (`engines/jinja.rs`: autoescaped HTML, strict about missing values),
+//! API renders with (`suite_engines::jinja`: autoescaped HTML, strict about missing values),
 //! compiled once at start; each page is rendered, then set in the layout.
 
 use std::collections::HashMap;

@@ -1,6 +1,6 @@
 //! Emits the server's API layer: the `Operation` enum, the `Backend` trait hand-written code
 //! implements, the dropshot API trait, and its only implementation, whose bodies are one call
-//! of the hand-written pipeline (`platform/pipeline.rs`): what to read, how many batch items,
+//! of the hand-written pipeline (`crates/platform/src/pipeline.rs`): what to read, how many batch items,
 //! which backend method, which response.
 
 use std::fmt::Write as _;

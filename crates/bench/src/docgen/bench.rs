@@ -1,4 +1,4 @@
-//! `suite docgen bench`: the document API through HTTP next to the references a user would
+//! `suite-bench docgen bench`: the document API through HTTP next to the references a user would
 //! otherwise pick, measured in one run on the same machine (`cargo xtask bench docgen` runs it
 //! on the release build and installs the peers). Reports figures; asserts none.
 //!

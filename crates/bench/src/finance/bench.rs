@@ -1,4 +1,4 @@
-//! `suite finance bench`: the finance API through HTTP, measured in one run on the same
+//! `suite-bench finance bench`: the finance API through HTTP, measured in one run on the same
 //! machine (`cargo xtask bench finance` runs it on the release build). Reports figures;
 //! asserts none.
 //!

@@ -1,4 +1,4 @@
-//! `suite finance evaluate`: the SROIE receipts (real scans with their key fields) parsed
+//! `suite-bench finance evaluate`: the SROIE receipts (real scans with their key fields) parsed
 //! through the API as a customer would, and the exact-match accuracy of vendor, date and
 //! total reported. Exact means: the date as the same calendar day, the total as the same
 //! amount to the cent, the vendor as the same name once case, spacing and the spacing around

@@ -1,5 +1,5 @@
-//! The finance API's tools (never serving code): `suite finance bench` and `suite finance
-//! evaluate`.
+//! The finance API's tools (never serving code): `suite-bench finance bench` and
+//! `suite-bench finance evaluate`.
 
 pub mod bench;
 pub mod evaluate;

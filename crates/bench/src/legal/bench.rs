@@ -1,4 +1,4 @@
-//! `suite legal bench`: contract review measured in one run on the same machine (`cargo
+//! `suite-bench legal bench`: contract review measured in one run on the same machine (`cargo
 //! xtask bench legal` runs it on the release build). Reports figures; asserts none.
 //!
 //! - `analyze` of a 30-page contract (a real CUAD contract, 120 kB of text) in process (text

@@ -1,4 +1,4 @@
-//! `suite legal evaluate`: the CUAD figures of the review rules — per category, document-level
+//! `suite-bench legal evaluate`: the CUAD figures of the review rules — per category, document-level
 //! precision and recall against the experts' labels (strict: any clause placed in the category;
 //! concept: only the findings of the rules that say what CUAD's columns label), micro averages,
 //! the disagreements, the clause-level figures of our own labelled fixtures, and the time

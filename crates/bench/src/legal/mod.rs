@@ -1,5 +1,5 @@
-//! The contract review API's tools (never serving code): `suite legal bench` and `suite legal
-//! evaluate`.
+//! The contract review API's tools (never serving code): `suite-bench legal bench` and
+//! `suite-bench legal evaluate`.
 
 pub mod bench;
 pub mod cuad;

@@ -1,4 +1,4 @@
-//! `suite pii bench`: the PII API through HTTP next to the `tesseract` CLI on the same image,
+//! `suite-bench pii bench`: the PII API through HTTP next to the `tesseract` CLI on the same image,
 //! measured in one run on the same machine (`cargo xtask bench pii` runs it on the release
 //! build). Reports figures; asserts none.
 //!

@@ -1,4 +1,4 @@
-//! `suite pii evaluate`: labelled sentences (presidio-research's format) rendered to images
+//! `suite-bench pii evaluate`: labelled sentences (presidio-research's format) rendered to images
 //! by the browser engine, read back through the same OCR and recognizers the API uses, and
 //! scored token by token (precision, recall, F2 per entity type). Labels of types the API
 //! does not detect (organizations, places, ages, titles …) count as no entity.

@@ -1,4 +1,4 @@
-//! The PII API's tools (never serving code): `suite pii bench` and `suite pii evaluate`.
+//! The PII API's tools (never serving code): `suite-bench pii bench` and `suite-bench pii evaluate`.
 
 pub mod bench;
 pub mod evaluate;

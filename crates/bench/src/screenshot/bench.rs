@@ -1,4 +1,4 @@
-//! `suite screenshot bench`: the screenshot API through HTTP next to a raw CDP capture of the
+//! `suite-bench screenshot bench`: the screenshot API through HTTP next to a raw CDP capture of the
 //! same page with the same Chromium, measured in one run (`cargo xtask bench screenshot`
 //! runs it on the release build). Reports figures; asserts none.
 //!

@@ -1,4 +1,4 @@
-//! The references of `suite screenshot bench` and `suite docgen bench`: hand-written CDP
+//! The references of `suite-bench screenshot bench` and `suite-bench docgen bench`: hand-written CDP
 //! clients of the same Chromium, with none of the API's work. [`ReusedTab`] keeps one tab
 //! for every capture, as a script would; [`FreshContexts`] opens a fresh context for each
 //! capture or print, as the pool must (no cookie or storage passes between keys), to show

@@ -1,5 +1,5 @@
-//! What one page's OCR produces: words with boxes in the original image's pixels. These travel
-//! as JSON from the worker to the server.
+//! What one page's OCR produces: words with boxes in the original image's pixels, handed
+//! from the OCR worker thread to the caller.
 
 use serde::{Deserialize, Serialize};
 

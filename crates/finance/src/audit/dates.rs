@@ -1,4 +1,4 @@
-//! Statement dates through the validation API's date engine (`validate::date::convert`):
+//! Statement dates through the engines' date parser (`suite_engines::date::convert`):
 //! the day/month order from the language and currency, confirmed by the statement's own
 //! dates (a first number above 12 settles it); dates printed without a year ("12 Mar",
 //! "12.03.", "3月12日") take the year that puts them nearest the row above, or inside the

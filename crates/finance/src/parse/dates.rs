@@ -1,6 +1,6 @@
 //! The document date. Candidate substrings are found with patterns (numeric `dd/mm/yyyy`,
 //! `dd.mm.yy`, `yyyy-mm-dd`, `yyyy年m月d日`, `2024년 3월 5일`, month names either side of the
-//! day) and read by the validation API's date engine (`validate::date::convert`): this module
+//! day) and read by the engines' date parser (`suite_engines::date::convert`): this module
 //! only finds and ranks; it parses nothing itself. Dates labelled as the document's date win;
 //! due, delivery and expiry dates lose against any other; a date after today is repaired or
 //! loses against any plausible one (`date_repair`).

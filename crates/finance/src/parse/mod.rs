@@ -10,7 +10,7 @@
 //! from the header (`vendor`), its company form cleaned of OCR slips (`legal_forms`), the
 //! items from the rows between (`items`), the totals from the block (`totals`,
 //! `labelled_rows`), checked against the items, subtotal + tax and cash − change
-//! (`cross_checks`); the date is found anywhere and read by the validation API's date engine
+//! (`cross_checks`); the date is found anywhere and read by the engines' date parser
 //! (`dates`), a year after `Hints::today` or a day no calendar has repaired (`date_repair`).
 //!
 //! Confidence: every field carries `confidence` in 0..1, the mean OCR confidence of the words

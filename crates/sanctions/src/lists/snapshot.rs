@@ -1,5 +1,5 @@
 //! The dated snapshot of the official lists shipped inside the binary (OFAC SDN and
-//! Consolidated, UN; public domain, gzip-compressed in `sanctions/snapshot/`), imported on
+//! Consolidated, UN; public domain, gzip-compressed in `src/snapshot/`), imported on
 //! first start when the official files cannot be downloaded, so the API answers out of the
 //! box. An imported snapshot is marked beside its list (`store::SNAPSHOT_FILE`); the server
 //! warns about it at every start, and `suite lists info` shows it, until a refresh or an

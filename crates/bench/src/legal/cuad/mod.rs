@@ -1,6 +1,6 @@
 //! The rules measured against experts: document-level precision and recall against CUAD's
 //! labels (`labels.rs`), and clause-level figures on labelled clauses of our own for the
-//! categories CUAD does not label (`fixtures.rs`), counted with the shared `bench_support::Counts`.
+//! categories CUAD does not label (`fixtures.rs`), counted with the shared `support::Counts`.
 
 pub mod fixtures;
 pub mod labels;

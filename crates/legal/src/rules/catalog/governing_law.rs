@@ -1,6 +1,6 @@
 //! Governing law rules: which law governs (named in the finding), the courts chosen for it,
 //! and a missing choice of law (see `missing.rs`). A law/forum mismatch is checked per document
-//! in `super::super::mismatch`.
+//! in `rules/mod.rs` (`places::mismatched`).
 
 use super::super::details;
 use super::super::rule::{Detail, Patterns, RULE, Rule};
