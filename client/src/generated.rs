@@ -5209,10 +5209,10 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct PdfRequest {
-        ///Refuse the requests of known ad networks and trackers and of ad-tag paths, and hide ad slots, from a list shipped with the server (`server/src/engines/browser/filters/ads.txt`).
+        ///Refuse the requests of known ad networks and trackers and of ad-tag paths, and hide ad slots, from a list shipped with the server (`crates/engines/src/browser/filters/ads.txt`).
         #[serde(default)]
         pub block_ads: bool,
-        ///Refuse the scripts of known consent platforms and hide cookie banners, from a list shipped with the server (`server/src/engines/browser/filters/cookie_banners.txt`). Consent is neither given nor refused: the page is captured as if no banner were drawn.
+        ///Refuse the scripts of known consent platforms and hide cookie banners, from a list shipped with the server (`crates/engines/src/browser/filters/cookie_banners.txt`). Consent is neither given nor refused: the page is captured as if no banner were drawn.
         #[serde(default)]
         pub block_cookie_banners: bool,
         ///Cookies set in the capture's fresh browser context before the page loads. A cookie without `domain` is the page host's own (host-only); a `domain` must be the page's host or a parent of it, else 400 `invalid_input` naming the cookie.
@@ -7493,10 +7493,10 @@ pub mod types {
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
     pub struct ScreenshotRequest {
-        ///Refuse the requests of known ad networks and trackers and of ad-tag paths, and hide ad slots, from a list shipped with the server (`server/src/engines/browser/filters/ads.txt`).
+        ///Refuse the requests of known ad networks and trackers and of ad-tag paths, and hide ad slots, from a list shipped with the server (`crates/engines/src/browser/filters/ads.txt`).
         #[serde(default)]
         pub block_ads: bool,
-        ///Refuse the scripts of known consent platforms and hide cookie banners, from a list shipped with the server (`server/src/engines/browser/filters/cookie_banners.txt`). Consent is neither given nor refused: the page is captured as if no banner were drawn.
+        ///Refuse the scripts of known consent platforms and hide cookie banners, from a list shipped with the server (`crates/engines/src/browser/filters/cookie_banners.txt`). Consent is neither given nor refused: the page is captured as if no banner were drawn.
         #[serde(default)]
         pub block_cookie_banners: bool,
         ///Cookies set in the capture's fresh browser context before the page loads. A cookie without `domain` is the page host's own (host-only); a `domain` must be the page's host or a parent of it, else 400 `invalid_input` naming the cookie.

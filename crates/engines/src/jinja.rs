@@ -141,10 +141,15 @@ impl Compiled {
 }
 
 /// `{{ amount | money }}`: a number with two decimals and thousands grouped (`1,234.50`);
-/// `money(0)` for whole units.
+/// `money(0)` for whole units. Halves round away from zero on the number as written, as a
+/// bookkeeper rounds: 19 % of 1,699.50 is 322.905 and prints 322.91, although the nearest
+/// binary number is 322.90499….
 fn money(value: f64, decimals: Option<usize>) -> String {
+    if !value.is_finite() {
+        return value.to_string();
+    }
     let decimals = decimals.unwrap_or(2).min(6);
-    let fixed = format!("{:.*}", decimals, value.abs());
+    let fixed = round_half_up(&value.abs().to_string(), decimals);
     let (whole, fraction) = fixed.split_once('.').unwrap_or((&fixed, ""));
     let mut grouped = String::new();
     for (i, digit) in whole.chars().enumerate() {
@@ -162,6 +167,47 @@ fn money(value: f64, decimals: Option<usize>) -> String {
         format!("{sign}{grouped}")
     } else {
         format!("{sign}{grouped}.{fraction}")
+    }
+}
+
+/// `decimal` (digits, at most one `.`, as `f64`'s shortest display writes them) rounded to
+/// `decimals` places, a half away from zero.
+fn round_half_up(decimal: &str, decimals: usize) -> String {
+    let (whole, fraction) = decimal.split_once('.').unwrap_or((decimal, ""));
+    let mut digits: Vec<u8> = whole.bytes().collect();
+    digits.extend(
+        fraction
+            .bytes()
+            .chain(std::iter::repeat(b'0'))
+            .take(decimals),
+    );
+    if fraction
+        .as_bytes()
+        .get(decimals)
+        .is_some_and(|d| *d >= b'5')
+    {
+        let mut i = digits.len();
+        loop {
+            if i == 0 {
+                digits.insert(0, b'1');
+                break;
+            }
+            i -= 1;
+            if digits[i] == b'9' {
+                digits[i] = b'0';
+            } else {
+                digits[i] += 1;
+                break;
+            }
+        }
+    }
+    let split = digits.len() - decimals;
+    let (whole, fraction) = digits.split_at(split);
+    let whole = String::from_utf8_lossy(whole);
+    if decimals == 0 {
+        whole.into_owned()
+    } else {
+        format!("{whole}.{}", String::from_utf8_lossy(fraction))
     }
 }
 
@@ -288,6 +334,15 @@ mod tests {
         let t = html("{{ a | money }} {{ b | money }} {{ c | money(0) }} {{ d | money }}");
         let data = json!({"a": 1234567.5, "b": -0.004, "c": 999.6, "d": -42});
         assert_eq!(t.render(&data).unwrap(), "1,234,567.50 0.00 1,000 -42.00");
+    }
+
+    #[test]
+    fn money_rounds_halves_away_from_zero_as_written() {
+        let t = html("{{ a | money }} {{ b | money }} {{ c | money }} {{ d | money(0) }}");
+        let data = json!({"a": 2022.405, "b": -0.125, "c": 99.995, "d": 0.5});
+        assert_eq!(t.render(&data).unwrap(), "2,022.41 -0.13 100.00 1");
+        assert_eq!(round_half_up("9.9951", 3), "9.995");
+        assert_eq!(round_half_up("0.0000001", 6), "0.000000");
     }
 
     #[test]

@@ -14,7 +14,8 @@ pub fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
     let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
     let options = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
     for (name, bytes) in entries {
-        zip.start_file(*name, options).expect("a zip entry in memory");
+        zip.start_file(*name, options)
+            .expect("a zip entry in memory");
         zip.write_all(bytes).expect("bytes written to memory");
     }
     zip.finish().expect("a zip in memory").into_inner()

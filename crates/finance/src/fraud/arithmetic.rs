@@ -169,14 +169,22 @@ fn total_finding(facts: &Facts) -> Option<String> {
     if difference <= rounding_steps || cash_rounded {
         return None;
     }
-    let expected = i64::try_from(expected).ok()?;
+    let (Ok(expected), Ok(difference)) = (i64::try_from(expected), i64::try_from(difference))
+    else {
+        return Some(format!(
+            "EN 16931 BR-CO-15: subtotal {} + tax {} is beyond any amount, but the total is {}.",
+            format_amount(subtotal, currency(facts)),
+            format_amount(tax, currency(facts)),
+            format_amount(total, currency(facts)),
+        ));
+    };
     Some(format!(
         "EN 16931 BR-CO-15: subtotal {} + tax {} = {}, but the total is {} (off by {}).",
         format_amount(subtotal, currency(facts)),
         format_amount(tax, currency(facts)),
         format_amount(expected, currency(facts)),
         format_amount(total, currency(facts)),
-        format_amount(i64::try_from(difference).ok()?, currency(facts)),
+        format_amount(difference, currency(facts)),
     ))
 }
 
@@ -453,7 +461,7 @@ mod tests {
     }
 
     #[test]
-    fn absurd_figures_do_not_panic() {
+    fn absurd_figures_do_not_panic_and_contradictory_totals_are_found() {
         let mut facts = clean_invoice();
         facts.items = vec![
             item("x", f64::MAX, i64::MAX, i64::MIN),
@@ -463,6 +471,12 @@ mod tests {
         facts.tax = Some(i64::MAX);
         facts.total = Some(i64::MIN);
         facts.tax_rate_percent = Some(f64::INFINITY);
-        let _ = arithmetic_findings(&facts);
+        let findings = arithmetic_findings(&facts);
+        assert!(
+            findings
+                .iter()
+                .any(|f| f.starts_with("EN 16931 BR-CO-15:") && f.contains("is beyond any amount")),
+            "{findings:?}"
+        );
     }
 }
