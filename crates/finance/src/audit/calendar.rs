@@ -19,7 +19,7 @@
 //! - Saudi Arabia (SAR): 22 Feb, 23 Sep. United Arab Emirates (AED): 1 Jan, 2 and 3 Dec.
 //! - Anything else (en without a currency among them): 1 Jan and 25 Dec.
 
-use chrono::{Datelike, Days, NaiveDate, Weekday};
+use chrono::{Datelike, NaiveDate, Weekday};
 
 use super::describe::{row_list, row_ref};
 use super::money::format_cents;
@@ -210,6 +210,7 @@ pub fn easter(year: i32) -> Option<NaiveDate> {
 }
 
 /// Whether `date` is a business day of the region (used by the fixtures).
+#[cfg(any(test, feature = "test-support"))]
 pub fn is_business_day(
     region: HolidayRegion,
     date: NaiveDate,
@@ -219,7 +220,8 @@ pub fn is_business_day(
     !region.is_weekend(date, currency, language) && region.holiday(date).is_none()
 }
 
-/// The next business day from `date` (itself when it is one).
+/// The next business day from `date` (itself when it is one; used by the fixtures).
+#[cfg(any(test, feature = "test-support"))]
 pub fn business_day_from(
     region: HolidayRegion,
     date: NaiveDate,
@@ -231,7 +233,7 @@ pub fn business_day_from(
         if is_business_day(region, day, currency, language) {
             return day;
         }
-        day = day.checked_add_days(Days::new(1)).unwrap_or(day);
+        day = day.checked_add_days(chrono::Days::new(1)).unwrap_or(day);
     }
     day
 }

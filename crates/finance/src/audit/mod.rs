@@ -28,7 +28,9 @@ mod rows;
 mod statement;
 mod types;
 
-/// Generated statements with known anomalies, for tests and benchmarks.
+/// Generated statements with known anomalies, for tests, the benchmarks and the conformance
+/// suite (never in the server: the `test-support` feature).
+#[cfg(any(test, feature = "test-support"))]
 pub mod fixtures;
 
 #[cfg(test)]
