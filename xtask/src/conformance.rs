@@ -129,7 +129,11 @@ pub fn build(root: &Path) -> Result<Built> {
         }
         if kinds == &serde_json::json!(["test"]) {
             tests.push((name.to_owned(), PathBuf::from(exe)));
-        } else if kinds == &serde_json::json!(["bin"]) && name == "harness" {
+        } else if kinds == &serde_json::json!(["bin"])
+            && name == "harness"
+            && message["profile"]["test"] == serde_json::json!(false)
+        {
+            // The tool itself, not its unit-test binary (built too, in any order).
             harness = Some(PathBuf::from(exe));
         }
     }
