@@ -150,17 +150,16 @@ fn graph_violations(graph: &BTreeMap<String, Vec<String>>) -> Vec<String> {
             if forbidden_outside(package).contains(&dep.as_str()) {
                 violations.push(format!("{package} depends on {dep}"));
             }
-            if is_suite && dependents(dep).is_some_and(|ok| !ok.contains(&package.as_str())) {
+            let refused_by =
+                dependents(dep).filter(|ok| is_suite && !ok.contains(&package.as_str()));
+            if let Some(ok) = refused_by {
+                let who = if ok.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    ok.join(", ")
+                };
                 violations.push(format!(
-                    "{package} depends on {dep}, which only {} may use",
-                    {
-                        let ok = dependents(dep).unwrap_or_default();
-                        if ok.is_empty() {
-                            "nothing".to_string()
-                        } else {
-                            ok.join(", ")
-                        }
-                    }
+                    "{package} depends on {dep}, which only {who} may use"
                 ));
             }
         }
