@@ -97,6 +97,7 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         .parse()
         .with_context(|| format!("listen address {:?}", config.platform.listen))?;
     let tls = tls(&config.platform)?;
+    private_data_dir(&config.platform.data_dir)?;
     let db = open_database(&config.platform).await?;
     let sweep_every = Duration::from_secs(config.platform.sweep_interval_secs.max(1));
     let platform = Platform::new(config.platform.clone(), db, clock, log.clone())?;
@@ -163,6 +164,16 @@ pub async fn start(config: Config, clock: Clock, log: slog::Logger) -> Result<Ru
         sweeper,
         guard,
     })
+}
+
+/// Makes the data directory (the SQLite database, the files made for customers, the lists)
+/// and keeps it private to the server's user, mode 0700: the helpers that read untrusted
+/// bytes run as another user (`suite_engines::sandbox`) and must not be able to read it.
+fn private_data_dir(dir: &Path) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+        .with_context(|| format!("making {} private to the server's user", dir.display()))
 }
 
 /// The server's TLS when `tls_cert` and `tls_key` are set: their PEM files read now (any PEM

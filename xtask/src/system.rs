@@ -126,6 +126,11 @@ pub const SERVER_NEEDS: &[Need] = &[
         packages: &["poppler-utils"],
     },
     Need {
+        what: "bubblewrap (the sandbox poppler and LibreOffice run in)",
+        present: || on_path("bwrap").is_some(),
+        packages: &["bubblewrap"],
+    },
+    Need {
         what: "DejaVu fonts (Arabic and Latin in generated documents)",
         present: || Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists(),
         packages: &["fonts-dejavu-core"],
@@ -192,15 +197,17 @@ pub struct TestTools {
     pub schemathesis: PathBuf,
 }
 
-/// Installs what the server needs to run.
+/// Installs what the server needs to run, and creates the user its helpers run as.
 pub fn ensure_server_deps() -> Result<()> {
-    Apt::default().ensure(SERVER_NEEDS)
+    Apt::default().ensure(SERVER_NEEDS)?;
+    crate::sandbox_user::ensure()
 }
 
 /// Installs what `cargo xtask test` needs: the server's needs, PostgreSQL and schemathesis.
 pub fn ensure_test_deps(root: &Path) -> Result<TestTools> {
     let mut apt = Apt::default();
     apt.ensure(SERVER_NEEDS)?;
+    crate::sandbox_user::ensure()?;
     apt.ensure(TEST_NEEDS)?;
     let pg_bin = postgres_bin().context("initdb is still missing after installing postgresql")?;
     println!("PostgreSQL: {}", pg_bin.display());
@@ -263,7 +270,7 @@ impl Apt {
 }
 
 /// A command run as root: directly when we are root, else through `sudo`.
-fn privileged(args: &[&str]) -> Result<Command> {
+pub fn privileged(args: &[&str]) -> Result<Command> {
     let mut command = if is_root()? {
         let mut c = Command::new(args[0]);
         c.args(&args[1..]);

@@ -28,6 +28,7 @@ pub mod pdf_pages;
 pub mod phone;
 pub mod poppler;
 pub mod raster;
+pub mod sandbox;
 pub mod words;
 pub mod xml_names;
 pub mod zip_package;

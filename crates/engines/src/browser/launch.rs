@@ -1,12 +1,14 @@
-//! Starting Debian's Chromium the way these machines need it: headless, no sandbox (we run
-//! as root in containers), no GPU, no /dev/shm, nothing phoning home, popups blocked, a
-//! profile of its own that goes with it, and every byte through the egress proxy —
-//! loopback included. The browser is ours to end: dropping it kills the process.
+//! Starting Debian's Chromium the way these machines need it: headless, with its own sandbox
+//! (renderers in their own user and PID namespaces under seccomp), never as root (the
+//! sandbox user when the server is root, see `crate::sandbox`), with an environment of its
+//! own rather than the server's, no GPU, no /dev/shm, nothing phoning home, popups blocked,
+//! a profile only its user can enter that goes with it, and every byte through the egress
+//! proxy — loopback included. The browser is ours to end: dropping it kills the process.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
@@ -14,17 +16,23 @@ use anyhow::{Context, Result, bail};
 
 use super::cdp::{CdpError, Connection};
 use super::page::PageSession;
+use crate::sandbox::RunAs;
 
 /// How long Chromium may take to start and open its DevTools endpoint.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How many of Chromium's last lines of standard error a failed start reports.
+const STDERR_LINES_KEPT: usize = 8;
 
 /// How long a browser-level call (a context made or disposed, a version asked) may take.
 const BROWSER_CALL_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Chromium's flags (the profile, the proxy and the DevTools port are added per launch).
+/// There is no `--no-sandbox`: Chromium's namespace sandbox is on (it needs unprivileged user
+/// namespaces and a non-root user); `--disable-setuid-sandbox` only rules out the setuid
+/// helper, which Debian does not install and `no_new_privs` would defeat anyway.
 pub const FLAGS: &[&str] = &[
     "--headless",
-    "--no-sandbox",
     "--disable-setuid-sandbox",
     "--window-size=1280,800",
     "--enable-automation",
@@ -108,26 +116,46 @@ impl std::fmt::Debug for Browser {
 }
 
 impl Browser {
-    /// Launches one browser whose every request goes through `proxy`.
-    pub fn launch(binary: &Path, proxy: SocketAddr) -> Result<Browser> {
-        Browser::start(binary, Some(proxy))
+    /// Launches one browser, run as `run_as`, whose every request goes through `proxy`.
+    pub fn launch(binary: &Path, proxy: SocketAddr, run_as: RunAs) -> Result<Browser> {
+        Browser::start(binary, Some(proxy), run_as)
     }
 
-    /// Launches one browser with the same flags but no proxy: the benchmark's raw
-    /// reference, never used to serve.
+    /// Launches one browser with the same flags and user but no proxy: the benchmark's raw
+    /// reference and the engine's own tests, never used to serve.
     pub fn launch_direct(binary: &Path) -> Result<Browser> {
-        Browser::start(binary, None)
+        Browser::start(binary, None, RunAs::resolve()?)
     }
 
-    fn start(binary: &Path, proxy: Option<SocketAddr>) -> Result<Browser> {
+    fn start(binary: &Path, proxy: Option<SocketAddr>, run_as: RunAs) -> Result<Browser> {
         let profile = tempfile::Builder::new()
             .prefix("suite-chromium-")
             .tempdir()?;
-        let mut command = Command::new(binary);
+        let home = profile.path();
+        // The home holds everything Chromium writes: its profile (`data`, made by Chromium),
+        // its temporary files and shared memory (`tmp`: --disable-dev-shm-usage), and what
+        // crashpad and dconf write under the XDG directories.
+        let tmp = home.join("tmp");
+        std::fs::create_dir(&tmp)?;
+        for dir in [home, tmp.as_path()] {
+            run_as
+                .own(dir)
+                .with_context(|| format!("giving {} to the browser's user", dir.display()))?;
+        }
+        let mut command = run_as.command(binary);
         command
             .args(FLAGS)
-            .arg(format!("--user-data-dir={}", profile.path().display()))
-            .arg("--remote-debugging-port=0");
+            .arg(format!("--user-data-dir={}", home.join("data").display()))
+            .arg("--remote-debugging-port=0")
+            .env_clear()
+            .env("PATH", "/usr/bin:/bin")
+            .env("LANG", "C.UTF-8")
+            .env("HOME", home)
+            .env("XDG_CONFIG_HOME", home.join(".config"))
+            .env("XDG_CACHE_HOME", home.join(".cache"))
+            .env("XDG_RUNTIME_DIR", home.join("run"))
+            .env("TMPDIR", &tmp)
+            .current_dir(home);
         if let Some(proxy) = proxy {
             // Loopback bypasses a proxy unless told otherwise.
             command
@@ -269,7 +297,8 @@ impl Drop for Browser {
 }
 
 /// Reads Chromium's standard error until it names its DevTools endpoint, then keeps draining
-/// it in the background (a full pipe would stall the browser).
+/// it in the background (a full pipe would stall the browser). A Chromium that exits first
+/// (no usable sandbox, a profile it cannot write) is reported with its last lines.
 fn devtools_url(process: &mut Child) -> Result<String> {
     let stderr = process.stderr.take().context("Chromium's standard error")?;
     let (tx, rx) = mpsc::channel();
@@ -279,19 +308,30 @@ fn devtools_url(process: &mut Child) -> Result<String> {
             let mut lines = BufReader::new(stderr);
             let mut line = String::new();
             let mut tx = Some(tx);
+            let mut last = std::collections::VecDeque::new();
             while lines.read_line(&mut line).is_ok_and(|n| n > 0) {
                 if let Some(url) = line.trim().strip_prefix("DevTools listening on ")
                     && let Some(tx) = tx.take()
                 {
-                    let _ = tx.send(url.to_owned());
+                    let _ = tx.send(Ok(url.to_owned()));
+                } else if tx.is_some() {
+                    if last.len() == STDERR_LINES_KEPT {
+                        last.pop_front();
+                    }
+                    last.push_back(line.trim().to_owned());
                 }
                 line.clear();
             }
+            if let Some(tx) = tx {
+                let _ = tx.send(Err(Vec::from(last).join("\n")));
+            }
         })?;
-    rx.recv_timeout(START_TIMEOUT).map_err(|_| {
-        anyhow::anyhow!(
+    match rx.recv_timeout(START_TIMEOUT) {
+        Ok(Ok(url)) => Ok(url),
+        Ok(Err(said)) => bail!("Chromium exited before opening its DevTools endpoint: {said}"),
+        Err(_) => bail!(
             "Chromium did not open its DevTools endpoint within {} s",
             START_TIMEOUT.as_secs()
-        )
-    })
+        ),
+    }
 }

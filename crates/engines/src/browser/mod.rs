@@ -18,6 +18,8 @@ pub mod job;
 pub mod launch;
 mod page;
 mod print;
+#[cfg(test)]
+mod sandbox_tests;
 pub mod target;
 #[cfg(test)]
 mod tests;
@@ -36,6 +38,7 @@ use self::launch::Browser;
 use self::page::Session;
 pub use self::page::{PageSession, blank_page_in, device_metrics};
 pub use self::target::UrlRefusal;
+use crate::sandbox::RunAs;
 
 /// How often the browser in use is asked for its version (the health check; a failed job
 /// asks too).
@@ -78,6 +81,8 @@ impl std::fmt::Debug for Chromium {
 /// What the workers share: the configuration, the proxy, and the browser in use.
 struct Pool {
     binary: Result<PathBuf, String>,
+    /// Who the browser runs as (never root).
+    run_as: RunAs,
     jobs: usize,
     restart_after_jobs: u32,
     capture_timeout: Duration,
@@ -101,13 +106,16 @@ struct Running {
 impl Chromium {
     /// Starts the egress proxy and the workers; the browser itself is launched by the first
     /// job (a server that never captures never starts one). A missing Chromium is reported
-    /// by each job as unavailable, not at start.
+    /// by each job as unavailable, not at start; a root server without the sandbox user
+    /// does not start.
     pub async fn start(config: &config::Config) -> anyhow::Result<Chromium> {
+        let run_as = RunAs::resolve()?;
         let allow = AllowList::parse(&config.allow_internal)
             .map_err(|e| anyhow::anyhow!("[browser] allow_internal: {e}"))?;
         let egress = Egress::start(allow).await?;
         let pool = Arc::new(Pool {
             binary: launch::binary(&config.binary).map_err(|e| format!("{e:#}")),
+            run_as,
             jobs: config.jobs(),
             restart_after_jobs: config.restart_after_jobs.max(1),
             capture_timeout: Duration::from_secs(config.capture_timeout_secs.max(1)),
@@ -296,7 +304,7 @@ impl Pool {
         if let Some(live) = live.as_ref() {
             return Ok(live.running.clone());
         }
-        let browser = Browser::launch(binary, self.egress.addr).map_err(|e| {
+        let browser = Browser::launch(binary, self.egress.addr, self.run_as).map_err(|e| {
             BrowserError::Unavailable(format!("the browser could not be started: {e:#}"))
         })?;
         self.launches.fetch_add(1, Ordering::Relaxed);

@@ -1,0 +1,215 @@
+//! Chromium's walls, read from the kernel while pages render: every renderer runs as a
+//! non-root user (the sandbox user when the tests run as root), under seccomp, in a user and
+//! a PID namespace other than this process's; the browser has an environment of its own and
+//! a profile only its user can enter; and a page sent to a `file://` canary in a directory
+//! private to the server's user never shows its content, while a world-readable file does.
+
+use std::collections::HashMap;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use super::launch::{self, Browser};
+use super::{PageSession, blank_page_in};
+use crate::sandbox::RunAs;
+
+/// A bound for each step, so that a broken browser fails the test instead of hanging it.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn browser() -> Browser {
+    let binary = launch::binary(Path::new("")).expect("Debian's Chromium");
+    Browser::launch_direct(&binary).expect("Chromium starts with its sandbox on")
+}
+
+fn page(browser: &Browser) -> PageSession {
+    let context = browser.new_context().expect("a context");
+    browser
+        .open_page(blank_page_in(&context), Instant::now() + PATIENCE)
+        .expect("a page")
+}
+
+/// Navigates `page` to `url` and answers the text the page shows once loaded.
+fn shown_text(page: &PageSession, url: &str) -> String {
+    let deadline = Instant::now() + PATIENCE;
+    let call = |method: &str, params: serde_json::Value| {
+        page.connection
+            .call_raw(Some(&page.session_id), method, params, deadline)
+            .unwrap_or_else(|e| panic!("{method}: {e}"))
+    };
+    call("Page.navigate", json!({ "url": url }));
+    loop {
+        let state = call(
+            "Runtime.evaluate",
+            json!({ "expression": "location.href + ' ' + document.readyState", "returnByValue": true }),
+        );
+        let state = state["result"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        // The error page Chromium shows instead of a denied file has its own address.
+        if state.ends_with(" complete") && !state.starts_with("about:blank") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{url} never finished loading");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let text = call(
+        "Runtime.evaluate",
+        json!({ "expression": "document.documentElement.outerHTML", "returnByValue": true }),
+    );
+    text["result"]["value"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Every process below `root` (its children, theirs, …), from each process's parent in
+/// `/proc/<pid>/stat`.
+fn descendants(root: u32) -> Vec<u32> {
+    let mut parent_of: HashMap<u32, u32> = HashMap::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // `pid (comm) state ppid …`; comm may hold spaces and parentheses.
+        let after_comm = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        if let Some(ppid) = after_comm
+            .split_whitespace()
+            .nth(1)
+            .and_then(|p| p.parse().ok())
+        {
+            parent_of.insert(pid, ppid);
+        }
+    }
+    let mut found = vec![root];
+    let mut i = 0;
+    while i < found.len() {
+        let parent = found[i];
+        found.extend(
+            parent_of
+                .iter()
+                .filter(|(_, p)| **p == parent)
+                .map(|(c, _)| *c),
+        );
+        i += 1;
+    }
+    found.remove(0);
+    found
+}
+
+fn status_field(pid: u32, name: &str) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("a status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(name))
+        .map(|v| v.trim().to_owned())
+        .unwrap_or_else(|| panic!("{name} of {pid}"))
+}
+
+fn namespace(pid: &str, kind: &str) -> String {
+    std::fs::read_link(format!("/proc/{pid}/ns/{kind}"))
+        .expect("a namespace link")
+        .display()
+        .to_string()
+}
+
+#[test]
+fn renderers_run_unprivileged_under_seccomp_in_namespaces_of_their_own() {
+    let run_as = RunAs::resolve().expect("the sandbox user exists");
+    let browser = browser();
+    // Pages in two contexts, both loaded: their renderers are alive while we look.
+    let (first, second) = (page(&browser), page(&browser));
+    assert!(shown_text(&first, "data:text/html,<p>one</p>").contains("one"));
+    assert!(shown_text(&second, "data:text/html,<p>two</p>").contains("two"));
+    let renderers: Vec<u32> = descendants(browser.pid())
+        .into_iter()
+        .filter(|pid| {
+            // Chromium rewrites its children's command lines into one space-separated string.
+            std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| {
+                c.split(|b| *b == 0 || *b == b' ')
+                    .any(|arg| arg == b"--type=renderer")
+            })
+        })
+        .collect();
+    assert!(renderers.len() >= 2, "renderers found: {renderers:?}");
+    let uid = run_as.uid().to_string();
+    for pid in renderers {
+        let uids: Vec<String> = status_field(pid, "Uid:")
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(uids, [uid.as_str(); 4], "renderer {pid}'s uids");
+        assert_ne!(uid, "0", "a renderer runs as root");
+        assert_eq!(status_field(pid, "NoNewPrivs:"), "1", "renderer {pid}");
+        assert_eq!(
+            status_field(pid, "Seccomp:"),
+            "2",
+            "renderer {pid} filtered"
+        );
+        for kind in ["user", "pid"] {
+            assert_ne!(
+                namespace(&pid.to_string(), kind),
+                namespace("self", kind),
+                "renderer {pid} shares our {kind} namespace"
+            );
+        }
+    }
+    // The browser itself: our environment not handed on, its profile its user's alone.
+    let environ = std::fs::read(format!("/proc/{}/environ", browser.pid())).expect("environ");
+    // (cargo gives every test process its CARGO_* variables; Debian's wrapper script adds
+    // its own, which are no secret of ours.)
+    let ours: Vec<String> = std::env::vars()
+        .map(|(k, _)| k)
+        .filter(|k| k.starts_with("CARGO"))
+        .collect();
+    assert!(!ours.is_empty(), "cargo sets CARGO_* for its tests");
+    for variable in environ.split(|b| *b == 0) {
+        let name =
+            String::from_utf8_lossy(variable.split(|b| *b == b'=').next().unwrap_or_default());
+        assert!(
+            !ours.contains(&name.to_string()),
+            "the browser got our {name}"
+        );
+    }
+    let home = std::fs::metadata(format!("/proc/{}/cwd", browser.pid())).expect("its home");
+    assert_eq!(home.uid().to_string(), uid);
+    assert_eq!(home.permissions().mode() & 0o777, 0o700);
+}
+
+#[test]
+fn a_page_sent_to_a_file_private_to_the_server_never_shows_it() {
+    let secret = format!("canary-{}-{:?}", std::process::id(), Instant::now());
+    // The server's data directory: 0700, like `suite serve` keeps it, with the canary in it.
+    let data = tempfile::tempdir().expect("a data dir");
+    std::fs::set_permissions(data.path(), std::fs::Permissions::from_mode(0o700)).expect("0700");
+    let canary = data.path().join("canary.txt");
+    std::fs::write(&canary, &secret).expect("the canary");
+    // The control: a world-readable file, which the browser can show.
+    let public = tempfile::tempdir().expect("a public dir");
+    std::fs::set_permissions(public.path(), std::fs::Permissions::from_mode(0o755)).expect("0755");
+    let readable = public.path().join("readable.txt");
+    std::fs::write(&readable, "world-readable").expect("the control");
+    std::fs::set_permissions(&readable, std::fs::Permissions::from_mode(0o644)).expect("0644");
+
+    let browser = browser();
+    let page = page(&browser);
+    assert!(
+        shown_text(&page, &format!("file://{}", readable.display())).contains("world-readable"),
+        "file:// pages load at all"
+    );
+    let shown = shown_text(&page, &format!("file://{}", canary.display()));
+    assert!(!shown.contains(&secret), "the canary was shown: {shown}");
+    assert!(
+        shown.contains("ERR_ACCESS_DENIED") || shown.contains("ERR_FILE_NOT_FOUND"),
+        "Chromium's error page: {shown}"
+    );
+}
