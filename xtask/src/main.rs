@@ -18,7 +18,6 @@ mod layering;
 mod libtest;
 mod postgres;
 mod process;
-mod sandbox_user;
 mod schemathesis;
 mod serve;
 mod system;

@@ -200,14 +200,45 @@ pub struct TestTools {
 /// Installs what the server needs to run, and creates the user its helpers run as.
 pub fn ensure_server_deps() -> Result<()> {
     Apt::default().ensure(SERVER_NEEDS)?;
-    crate::sandbox_user::ensure()
+    ensure_sandbox_user()
+}
+
+/// The suite's unprivileged system user: a root server runs Chromium, poppler and
+/// LibreOffice as it (`crates/engines/src/sandbox/identity.rs` names it too, and refuses to
+/// start without it).
+pub const SANDBOX_USER: &str = "suite-sandbox";
+
+/// Creates the sandbox user unless it exists: a system user with no home, no shell and no
+/// password (`useradd` is in Debian's essential `passwd` package).
+pub fn ensure_sandbox_user() -> Result<()> {
+    let exists = Command::new("id")
+        .arg(SANDBOX_USER)
+        .output()
+        .context("running `id`")?
+        .status
+        .success();
+    if exists {
+        return Ok(());
+    }
+    println!("missing: the sandbox user {SANDBOX_USER} -> creating it");
+    run(privileged(&[
+        "useradd",
+        "--system",
+        "--no-create-home",
+        "--home-dir",
+        "/nonexistent",
+        "--shell",
+        "/usr/sbin/nologin",
+        SANDBOX_USER,
+    ])?)
+    .with_context(|| format!("creating the sandbox user {SANDBOX_USER}"))
 }
 
 /// Installs what `cargo xtask test` needs: the server's needs, PostgreSQL and schemathesis.
 pub fn ensure_test_deps(root: &Path) -> Result<TestTools> {
     let mut apt = Apt::default();
     apt.ensure(SERVER_NEEDS)?;
-    crate::sandbox_user::ensure()?;
+    ensure_sandbox_user()?;
     apt.ensure(TEST_NEEDS)?;
     let pg_bin = postgres_bin().context("initdb is still missing after installing postgresql")?;
     println!("PostgreSQL: {}", pg_bin.display());
@@ -270,7 +301,7 @@ impl Apt {
 }
 
 /// A command run as root: directly when we are root, else through `sudo`.
-pub fn privileged(args: &[&str]) -> Result<Command> {
+fn privileged(args: &[&str]) -> Result<Command> {
     let mut command = if is_root()? {
         let mut c = Command::new(args[0]);
         c.args(&args[1..]);
