@@ -2,8 +2,10 @@
 //! (pages, encryption) before anything else touches it, its text layer with the layout kept
 //! (`pdftotext -layout`), HTML with its images inlined (`pdftohtml`), its words with their
 //! boxes (`pdftotext -bbox-layout`), its text runs with their fonts (`pdftohtml -xml`) and
-//! its pages as images (`pdftoppm`). Each run gets a
-//! private directory, a deadline and is killed when it passes; document APIs share this.
+//! its pages as images (`pdftoppm`). Each run is a bubblewrap jail of its own
+//! (`crate::sandbox`): the sandbox user, no network, only `/usr`, the fonts and a private
+//! scratch directory holding the PDF, memory and file-size limits, a deadline after which it
+//! is killed; document APIs share this.
 
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -13,11 +15,23 @@ use std::time::Duration;
 use quick_xml::events::Event;
 use tokio::process::Command;
 
-use super::raster::{Limits, RasterError, Rect};
+use super::raster::{self, RasterError, Rect};
 use super::words::{is_rtl, logical_rtl};
+use crate::sandbox::{Jail, Limits, RunAs, bwrap};
 
 /// How long one poppler run may take.
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// What one poppler run may use: 2 GiB of address space (a page at the pixel limit is a
+/// fraction of it), files up to 1 GiB (rasterized pages), 256 open files.
+const LIMITS: Limits = Limits {
+    memory_bytes: 2 << 30,
+    file_bytes: 1 << 30,
+    open_files: 256,
+};
+
+/// Where a run's scratch directory is inside its jail.
+const JOB: &str = "/job";
 
 /// Why poppler could not read a PDF.
 #[derive(Debug)]
@@ -300,7 +314,7 @@ pub async fn rasterize(
         }
         other => other,
     })?;
-    let limits = Limits::default();
+    let limits = raster::Limits::default();
     for &(page, w_pt, h_pt) in &sizes {
         // pdftoppm's own rounding: the size in pixels is rounded up.
         let px = |pt: f32| (pt * dpi as f32 / 72.0).ceil().min(u32::MAX as f32) as u32;
@@ -319,24 +333,16 @@ pub async fn rasterize(
         RasterKind::ColorRaw => (None, "ppm"), // pdftoppm's default
         RasterKind::Gray => (Some("-gray"), "pgm"),
     };
-    let prefix = dir.join("page");
-    let prefix = prefix
-        .to_str()
-        .ok_or_else(|| PopplerError::Failed(anyhow::anyhow!("{} is not UTF-8", dir.display())))?;
     let mut options = vec!["-r", dpi_s.as_str()];
     options.extend(format);
     options.extend(range);
-    run("pdftoppm", pdf, &options, &[prefix]).await?;
+    // pdftoppm writes into its jail's scratch directory; the pages move out to `dir`.
+    let (_, scratch) = run_in_jail("pdftoppm", pdf, &options, &["page"], LIMITS).await?;
+    let failed = |e: std::io::Error| PopplerError::Failed(anyhow::anyhow!("moving the pages: {e}"));
     // pdftoppm names them page-7.png, page-07.png or page-007.png after the page count.
     let mut files = Vec::new();
-    let mut entries = tokio::fs::read_dir(dir)
-        .await
-        .map_err(|e| PopplerError::Failed(anyhow::anyhow!("listing the pages: {e}")))?;
-    while let Some(entry) = entries
-        .next_entry()
-        .await
-        .map_err(|e| PopplerError::Failed(anyhow::anyhow!("listing the pages: {e}")))?
-    {
+    let mut entries = tokio::fs::read_dir(scratch.path()).await.map_err(failed)?;
+    while let Some(entry) = entries.next_entry().await.map_err(failed)? {
         let name = entry.file_name();
         let number = name
             .to_str()
@@ -344,7 +350,13 @@ pub async fn rasterize(
             .and_then(|n| n.strip_suffix(extension)?.strip_suffix('.'))
             .and_then(|n| n.parse::<usize>().ok());
         if let Some(number) = number.filter(|n| pages.contains(n)) {
-            files.push((number, entry.path()));
+            let moved = dir.join(&name);
+            if tokio::fs::rename(entry.path(), &moved).await.is_err() {
+                tokio::fs::copy(entry.path(), &moved)
+                    .await
+                    .map_err(failed)?;
+            }
+            files.push((number, moved));
         }
     }
     files.sort();
@@ -388,28 +400,50 @@ async fn run(
     options: &[&str],
     after: &[&str],
 ) -> Result<Vec<u8>, PopplerError> {
-    let dir = tempfile::tempdir()
+    Ok(run_in_jail(tool, pdf, options, after, LIMITS).await?.0)
+}
+
+/// The jail a poppler run gets: `scratch` (the PDF, and what the tool writes) at `/job`,
+/// its working directory, and nothing else of the host's but `/usr` and the fonts.
+fn jail(run_as: RunAs, scratch: &Path, limits: Limits) -> Jail {
+    Jail::new(run_as, limits)
+        .bind(scratch, Path::new(JOB))
+        .chdir(Path::new(JOB))
+        .setenv("HOME", JOB)
+}
+
+/// Runs `tool options… in.pdf after…` under `limits` in a jail whose scratch directory holds
+/// a copy of `pdf` (relative paths in `after` land there): its standard output, and the
+/// scratch directory with what the tool wrote.
+async fn run_in_jail(
+    tool: &str,
+    pdf: &[u8],
+    options: &[&str],
+    after: &[&str],
+    limits: Limits,
+) -> Result<(Vec<u8>, tempfile::TempDir), PopplerError> {
+    let run_as = RunAs::current().map_err(PopplerError::Unavailable)?;
+    let dir = tempfile::Builder::new()
+        .prefix("suite-poppler-")
+        .tempdir()
         .map_err(|e| PopplerError::Failed(anyhow::anyhow!("a scratch directory: {e}")))?;
-    let input = dir.path().join("in.pdf");
-    tokio::fs::write(&input, pdf)
+    run_as
+        .own(dir.path())
+        .map_err(|e| PopplerError::Failed(anyhow::anyhow!("the scratch directory: {e}")))?;
+    tokio::fs::write(dir.path().join("in.pdf"), pdf)
         .await
         .map_err(|e| PopplerError::Failed(anyhow::anyhow!("writing the PDF: {e}")))?;
-    let child = Command::new(tool)
+    let mut command = Command::from(jail(run_as, dir.path(), limits).command(tool));
+    let child = command
         .args(options)
-        .arg(&input)
+        .arg("in.pdf")
         .args(after)
-        .current_dir(dir.path())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .kill_on_drop(true)
         .spawn()
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => PopplerError::Unavailable(format!(
-                "{tool} is not installed (Debian package poppler-utils)"
-            )),
-            _ => PopplerError::Failed(anyhow::anyhow!("starting {tool}: {e}")),
-        })?;
+        .map_err(|e| PopplerError::Unavailable(format!("starting the PDF sandbox: {e}")))?;
     let output = tokio::time::timeout(RUN_TIMEOUT, child.wait_with_output())
         .await
         .map_err(|_| {
@@ -419,13 +453,25 @@ async fn run(
             ))
         })?
         .map_err(|e| PopplerError::Failed(anyhow::anyhow!("running {tool}: {e}")))?;
-    if output.status.success() {
-        return Ok(output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // poppler reports an allocation past the memory limit as "Out of memory" and may still
+    // exit 0 (pdftoppm then leaves a page of header only).
+    if stderr.lines().any(|l| l.trim() == "Out of memory") {
+        return Err(PopplerError::Unreadable(
+            "the PDF needs more memory than a run may use".into(),
+        ));
     }
-    Err(PopplerError::Unreadable(refusal(
-        &String::from_utf8_lossy(&output.stderr),
-        dir.path(),
-    )))
+    if output.status.success() {
+        return Ok((output.stdout, dir));
+    }
+    if let Some(line) = bwrap::setup_failure(&stderr) {
+        return Err(PopplerError::Unavailable(if line.contains(tool) {
+            format!("{tool} is not installed (Debian package poppler-utils): {line}")
+        } else {
+            format!("the PDF sandbox could not start: {line}")
+        }));
+    }
+    Err(PopplerError::Unreadable(refusal(&stderr, Path::new(JOB))))
 }
 
 /// poppler's complaint in our words (its messages name our scratch path, which is dropped).
@@ -447,6 +493,8 @@ fn refusal(stderr: &str, dir: &Path) -> String {
 
 #[cfg(test)]
 mod pages_tests;
+#[cfg(test)]
+mod sandbox_tests;
 
 #[cfg(test)]
 pub(crate) mod tests {

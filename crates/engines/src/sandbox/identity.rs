@@ -7,7 +7,7 @@
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 
-/// The suite's unprivileged system user (the name `xtask/src/sandbox_user.rs` creates).
+/// The suite's unprivileged system user (the name `xtask/src/system.rs` creates).
 pub const SANDBOX_USER: &str = "suite-sandbox";
 
 /// util-linux's `setpriv`, which sets `no_new_privs` and execs the helper.
@@ -88,12 +88,28 @@ impl RunAs {
     /// `pre_exec` that could set it in the child), so that no setuid or file-capability
     /// binary gives anything back.
     pub fn command(&self, program: &Path) -> std::process::Command {
-        let mut command = std::process::Command::new(SETPRIV);
+        let mut command = self.command_of(Path::new(SETPRIV));
         command.args(["--no-new-privs", "--"]).arg(program);
+        command
+    }
+
+    /// A command running `program` itself as this user (uid and gid set, no supplementary
+    /// groups), for wrappers that set `no_new_privs` themselves (bubblewrap does).
+    pub(crate) fn command_of(&self, program: &Path) -> std::process::Command {
+        let mut command = std::process::Command::new(program);
         if let RunAs::SandboxUser { uid, gid } = *self {
             command.uid(uid).gid(gid);
         }
         command
+    }
+
+    /// The helpers' user for this process, settled once (`resolve`), for the engines that
+    /// start helpers per job; its failure is the reason each of them is unavailable.
+    pub fn current() -> Result<RunAs, String> {
+        static CURRENT: std::sync::OnceLock<Result<RunAs, String>> = std::sync::OnceLock::new();
+        CURRENT
+            .get_or_init(|| RunAs::resolve().map_err(|e| e.to_string()))
+            .clone()
     }
 
     /// Gives `dir` to this user (when it differs from the server's) with mode 0700: a

@@ -1,7 +1,11 @@
-//! The walls around the helper processes that read untrusted bytes (Chromium today; poppler
-//! and LibreOffice next): which user they run as (`identity`), so that a helper taken over by
-//! a hostile page or file cannot read the server's data directory, keys or memory.
+//! The walls around the helper processes that read untrusted bytes (Chromium, poppler, and
+//! LibreOffice next): which user they run as (`identity`) and the bubblewrap jail the
+//! file readers run in (`bwrap`), so that a helper taken over by a hostile page or file
+//! cannot read the server's data directory, keys or memory.
 
+pub mod bwrap;
 pub mod identity;
+
+pub use bwrap::{Jail, Limits};
 
 pub use identity::{RunAs, SANDBOX_USER, SandboxError};
