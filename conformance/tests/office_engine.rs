@@ -1,7 +1,9 @@
 //! The LibreOffice engine on its own (no HTTP): real worker processes of the `suite` binary
 //! converting every input to every output, the pool's behaviour (reuse, restarts, a hung or
 //! crashed worker replaced, bad inputs refused before any worker starts, LibreOffice or the
-//! worker missing), and hostile documents whose links and file fields are never followed.
+//! worker missing), hostile documents whose links and file fields are never followed, and
+//! the worker's jail: a file private to the server's user cannot be opened from a worker,
+//! and a worker killed by its memory limit fails its job alone.
 
 use conformance::docs::{docx, docx_with, unzip};
 use conformance::pages::Pages;
@@ -17,6 +19,7 @@ fn office(workers: usize, restart_after_jobs: u32, job_timeout_secs: u64) -> Off
         restart_after_jobs,
         job_timeout_secs,
         install_dir: None,
+        ..Config::default()
     };
     Office::start(&config, worker_program())
 }
@@ -394,4 +397,108 @@ async fn odt_outside_links_are_removed() {
     assert!(!text.contains("root:"), "{text}");
     std::thread::sleep(std::time::Duration::from_millis(300));
     assert_eq!(listener.hits(), 0);
+}
+
+/// A directory private to this process's user (like the server's data directory, 0700),
+/// removed on drop.
+struct PrivateDir(std::path::PathBuf);
+
+impl Drop for PrivateDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A private directory with a canary in it; the canary's path and text.
+fn private_canary() -> (PrivateDir, std::path::PathBuf, String) {
+    use std::os::unix::fs::PermissionsExt;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let dir = std::env::temp_dir().join(format!(
+        "suite-office-canary-{}-{nanos}",
+        std::process::id()
+    ));
+    std::fs::create_dir(&dir).expect("a private dir");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).expect("0700");
+    let secret = format!("canary-{}-{nanos}-office", std::process::id());
+    let path = dir.join("canary.txt");
+    std::fs::write(&path, &secret).expect("the canary");
+    (PrivateDir(dir), path, secret)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worker_asked_to_open_a_private_file_cannot() {
+    let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
+    let (_dir, canary, _) = private_canary();
+    let office = office(1, 100, 60);
+    // The worker itself is asked for the file, past the sanitizer: only its jail stops it.
+    let err = office
+        .test_convert_path(&canary)
+        .await
+        .expect_err("the canary is out of the worker's reach");
+    assert!(matches!(err, OfficeError::Unreadable(_)), "{err}");
+    let txt = office
+        .convert(docx(&["after the canary"]), Input::Docx, Output::Txt)
+        .await
+        .expect("the worker serves the next job");
+    assert!(String::from_utf8_lossy(&txt).contains("after the canary"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn docx_linked_to_a_private_file_gets_none_of_it() {
+    let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
+    let (_dir, canary, secret) = private_canary();
+    let link = format!("file://{}", canary.display());
+    let body = format!(
+        "<w:p><w:r><w:t>{HOSTILE_SENTENCE}</w:t></w:r></w:p>{}{}{}",
+        linked_picture("rIdCanary"),
+        include_field(&link),
+        include_field(&canary.display().to_string()),
+    );
+    let rels = format!(
+        r#"<Relationship Id="rIdCanary" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="{link}" TargetMode="External"/>"#
+    );
+    let office = office(1, 100, 60);
+    for output in [Output::Pdf, Output::Txt] {
+        let bytes = office
+            .convert(docx_with(&body, &rels), Input::Docx, output)
+            .await
+            .expect("converts");
+        let text = match output {
+            Output::Pdf => pdf_text(&bytes),
+            _ => String::from_utf8_lossy(&bytes).into_owned(),
+        };
+        assert!(text.contains(HOSTILE_SENTENCE), "{text}");
+        assert!(!text.contains(&secret), "the canary leaked: {text}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worker_killed_by_its_memory_limit_fails_its_job_alone() {
+    let _serial = SERIAL.lock().await;
+    conformance::external::in_process_only("this build's LibreOffice engine, not a deployment");
+    let office = office(1, 100, 60);
+    let before = office
+        .convert(docx(&["before the limit"]), Input::Docx, Output::Txt)
+        .await
+        .expect("a job within the limit");
+    assert!(String::from_utf8_lossy(&before).contains("before the limit"));
+    // Past the 2 GiB the worker may map.
+    let err = office
+        .test_allocate(3 << 30)
+        .await
+        .expect_err("the worker dies of its limit");
+    assert!(
+        matches!(&err, OfficeError::Failed(e) if e.to_string().contains("died during the job")),
+        "{err}"
+    );
+    let after = office
+        .convert(docx(&["after the limit"]), Input::Docx, Output::Txt)
+        .await
+        .expect("the next job is served by a new worker");
+    assert!(String::from_utf8_lossy(&after).contains("after the limit"));
+    assert_eq!(office.workers_started(), 2);
 }

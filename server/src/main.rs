@@ -111,8 +111,8 @@ macro_rules! out {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    // A LibreOffice worker runs on its own thread before any other starts (it leaves the
-    // network namespace first, which must hold for every thread LibreOffice makes).
+    // A LibreOffice worker runs on its own thread before any other starts (the pool started
+    // it in its bubblewrap jail; no runtime, no OCR set-up belongs in it).
     if matches!(cli.command, Command::OfficeWorker) {
         return match suite_engines::office::worker_main() {
             Ok(()) => ExitCode::SUCCESS,

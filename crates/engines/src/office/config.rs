@@ -19,6 +19,9 @@ pub struct Config {
     /// LibreOffice's `program` folder; `None` means the first of `LOK_PROGRAM_PATH`,
     /// `/usr/lib64/libreoffice/program`, `/usr/lib/libreoffice/program`, `/opt/libreoffice*`.
     pub install_dir: Option<PathBuf>,
+    /// Address space one worker may use, MiB (`RLIMIT_AS` in its bubblewrap jail): a
+    /// document that needs more kills its worker and fails alone.
+    pub memory_limit_mb: u64,
 }
 
 impl Default for Config {
@@ -28,6 +31,7 @@ impl Default for Config {
             restart_after_jobs: 100,
             job_timeout_secs: 60,
             install_dir: None,
+            memory_limit_mb: 2048,
         }
     }
 }
@@ -43,6 +47,7 @@ mod tests {
         assert_eq!(config.restart_after_jobs, 100);
         assert_eq!(config.job_timeout_secs, 60);
         assert!(config.install_dir.is_none());
+        assert_eq!(config.memory_limit_mb, 2048);
         assert!(serde_json::from_str::<Config>(r#"{"worker": 3}"#).is_err());
     }
 }

@@ -1,14 +1,17 @@
-//! The worker's isolation. Its network: the pool starts it through util-linux's `unshare
-//! --net` (or, unprivileged, `unshare --user --map-root-user --net`), a fresh network
-//! namespace where only a down loopback exists and no document link can reach any host; the
-//! mode is found once per pool and reported by every worker. Its stdout: the protocol gets
-//! a private copy and fd 1 then points at stderr, so nothing LibreOffice prints can corrupt
-//! the protocol.
+//! The worker's isolation. Its walls: the pool starts it in a bubblewrap jail of its own
+//! (`crate::sandbox`; the jail itself is `process.rs`'s), as the sandbox user, with no
+//! network, `/usr` read-only and its private home as the only writable place; whether such
+//! a jail starts here is found once per pool, and no worker runs without one. Its stdout:
+//! the protocol gets a private copy and fd 1 then points at stderr, so nothing LibreOffice
+//! prints can corrupt the protocol.
 
 use std::fs::File;
 use std::io;
 use std::os::fd::AsFd;
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::Stdio;
+
+use crate::sandbox::{Jail, Limits, RunAs, bwrap};
 
 /// A private copy of stdout for the protocol, with fd 1 redirected to stderr.
 pub fn protocol_stdout() -> io::Result<File> {
@@ -17,24 +20,25 @@ pub fn protocol_stdout() -> io::Result<File> {
     Ok(File::from(copy))
 }
 
-/// How workers leave the network: the `unshare` arguments that work here, tried on `true`
-/// (root: a network namespace; otherwise a user namespace holding one), or why none does.
-pub fn network_isolation() -> Result<&'static [&'static str], String> {
-    const MODES: [&[&str]; 2] = [&["--net"], &["--user", "--map-root-user", "--net"]];
-    let mut failures = Vec::new();
-    for mode in MODES {
-        let status = Command::new("unshare")
-            .args(mode)
-            .arg("true")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
-        match status {
-            Ok(s) if s.success() => return Ok(mode),
-            Ok(s) => failures.push(format!("unshare {}: {s}", mode.join(" "))),
-            Err(e) => failures.push(format!("unshare {}: {e}", mode.join(" "))),
-        }
+/// The user workers run as, once a jail as that user has run `true` here; else why not
+/// (no sandbox user, no bubblewrap, no user namespaces).
+pub fn jail_check(limits: Limits) -> Result<RunAs, String> {
+    let run_as = RunAs::current()?;
+    let out = Jail::new(run_as, limits)
+        .chdir(Path::new("/"))
+        .command("true")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("starting {}: {e}", bwrap::BWRAP))?;
+    if out.status.success() {
+        return Ok(run_as);
     }
-    Err(failures.join("; "))
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    Err(format!(
+        "the office workers' sandbox does not start here ({}): {}",
+        out.status,
+        bwrap::setup_failure(&stderr).unwrap_or(stderr.trim())
+    ))
 }

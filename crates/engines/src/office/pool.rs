@@ -13,6 +13,7 @@ use tokio::sync::Semaphore;
 use super::process::{JobFiles, Worker};
 use super::protocol::{Reply, Request};
 use super::{Config, Input, OfficeError, Output, isolate, sanitize};
+use crate::sandbox::{Limits, RunAs};
 
 /// The LibreOffice engine. Cheap to share in an `Arc`; dropping it kills its workers.
 pub struct Office {
@@ -31,8 +32,10 @@ impl std::fmt::Debug for Office {
 struct Pool {
     program: PathBuf,
     install: Result<PathBuf, String>,
-    /// How workers leave the network (`unshare` arguments), found once.
-    isolation: Result<&'static [&'static str], String>,
+    /// Who workers run as, once a jail has been seen to start here; else why none can.
+    jail: Result<RunAs, String>,
+    /// What each worker's jail allows.
+    limits: Limits,
     workers: usize,
     restart_after_jobs: u32,
     job_timeout: Duration,
@@ -49,7 +52,7 @@ enum Job {
         from: Input,
         to: Output,
     },
-    /// A test-only request (`hang`, `crash`).
+    /// A test-only request (`hang`, `crash`, `allocate`, or a conversion of a path).
     #[cfg(feature = "testing")]
     Test(Request),
 }
@@ -72,18 +75,19 @@ impl Office {
             }
         });
         let workers = config.workers.max(1);
-        let isolation = isolate::network_isolation();
-        if let Err(why) = &isolation {
-            eprintln!(
-                "[office] WARNING: LibreOffice workers cannot be isolated from the network \
-                 (documents could reach it; only their sanitizing stands in the way): {why}"
-            );
-        }
+        let limits = Limits {
+            memory_bytes: config.memory_limit_mb.max(1) << 20,
+            file_bytes: 1 << 30,
+            open_files: 1024,
+        };
+        // No worker runs outside its jail: without one, every job is unavailable.
+        let jail = isolate::jail_check(limits);
         Office {
             pool: Arc::new(Pool {
                 program: worker_program,
                 install,
-                isolation,
+                jail,
+                limits,
                 workers,
                 restart_after_jobs: config.restart_after_jobs.max(1),
                 job_timeout: Duration::from_secs(config.job_timeout_secs.max(1)),
@@ -130,11 +134,43 @@ impl Office {
         self.pool.available()?;
         self.pool.run(Job::Test(Request::Crash)).await.map(drop)
     }
+
+    /// Test only: a job that allocates `bytes` in its worker (honoured by workers built
+    /// with `testing`); past the worker's memory limit the worker dies.
+    #[cfg(feature = "testing")]
+    pub async fn test_allocate(&self, bytes: u64) -> Result<(), OfficeError> {
+        self.pool.available()?;
+        self.pool
+            .run(Job::Test(Request::Allocate { bytes }))
+            .await
+            .map(drop)
+    }
+
+    /// Test only: a worker asked to convert the file at `path` to text itself, as no job
+    /// ever asks (jobs name files in their own directory).
+    #[cfg(feature = "testing")]
+    pub async fn test_convert_path(&self, path: &std::path::Path) -> Result<(), OfficeError> {
+        self.pool.available()?;
+        let output = std::env::temp_dir().join("suite-office-test-convert-path.txt");
+        self.pool
+            .run(Job::Test(Request::Convert {
+                input: path.to_owned(),
+                output,
+                format: "txt".into(),
+                options: None,
+            }))
+            .await
+            .map(drop)
+    }
 }
 
 impl Pool {
     fn available(&self) -> Result<(), OfficeError> {
         self.install
+            .as_ref()
+            .map(drop)
+            .map_err(|e| OfficeError::Unavailable(e.clone()))?;
+        self.jail
             .as_ref()
             .map(drop)
             .map_err(|e| OfficeError::Unavailable(e.clone()))
@@ -150,7 +186,7 @@ impl Pool {
         let mut worker = self.worker().await?;
         let (request, files) = match job {
             Job::Convert { bytes, from, to } => {
-                let files = JobFiles::new(bytes, from.extension(), to.extension())
+                let files = JobFiles::new(&worker, bytes, from.extension(), to.extension())
                     .await
                     .map_err(|e| OfficeError::failed(format!("writing the job's input: {e}")))?;
                 let request = Request::Convert {
@@ -227,12 +263,8 @@ impl Pool {
             .as_ref()
             .map_err(|e| OfficeError::Unavailable(e.clone()))?;
         self.launches.fetch_add(1, Ordering::Relaxed);
-        Worker::launch(
-            &self.program,
-            install,
-            self.isolation.as_ref().ok().copied(),
-        )
-        .await
+        let run_as = self.jail.clone().map_err(OfficeError::Unavailable)?;
+        Worker::launch(&self.program, install, run_as, self.limits).await
     }
 
     /// Returns a worker after a job, or retires it once it has done its share.

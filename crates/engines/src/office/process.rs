@@ -14,6 +14,7 @@ use super::OfficeError;
 use super::protocol::{
     ENV_INSTALL_DIR, ENV_ISOLATION, ENV_WORKER_HOME, MAX_LINE, Reply, Request, WORKER_ARG,
 };
+use crate::sandbox::{Jail, Limits, RunAs};
 
 /// How long a new worker may take to initialise LibreOfficeKit.
 const STARTUP_TIMEOUT: Duration = Duration::from_secs(60);
@@ -28,55 +29,80 @@ pub struct Worker {
     stdout: BufReader<ChildStdout>,
     /// Jobs answered so far.
     pub jobs: u32,
-    /// The private home (profile, temp files), removed with the worker.
-    _home: tempfile::TempDir,
+    /// Who it runs as (its job directories are given to that user).
+    run_as: RunAs,
+    /// The private home (profile, temp files, job directories), removed with the worker.
+    home: tempfile::TempDir,
+}
+
+/// A worker's home: its profile, `tmp/` and `jobs/`, given to its user, with the
+/// `/etc/passwd` and `/etc/group` its jail shows (LibreOffice needs an entry for its uid;
+/// these name only it, not the host's accounts).
+fn home_for(run_as: RunAs) -> std::io::Result<tempfile::TempDir> {
+    let home = tempfile::Builder::new()
+        .prefix("office-worker-")
+        .tempdir()?;
+    let (uid, gid) = run_as.ids();
+    std::fs::write(
+        home.path().join(".passwd"),
+        format!(
+            "office:x:{uid}:{gid}:office:{}:/usr/sbin/nologin\n",
+            home.path().display()
+        ),
+    )?;
+    std::fs::write(home.path().join(".group"), format!("office:x:{gid}:\n"))?;
+    for dir in [home.path().join("tmp"), home.path().join("jobs")] {
+        std::fs::create_dir(&dir)?;
+        run_as.own(&dir)?;
+    }
+    run_as.own(home.path())?;
+    Ok(home)
+}
+
+/// The worker's jail: its home bound at the same path (the protocol's paths need no
+/// translation) and its working directory, the program and LibreOffice read-only, the
+/// synthetic account files, and the worker's environment.
+fn jail(home: &Path, program: &Path, install: &Path, run_as: RunAs, limits: Limits) -> Jail {
+    Jail::new(run_as, limits)
+        .bind(home, home)
+        .chdir(home)
+        .ro_bind(program, program)
+        .ro_bind_try(install, install)
+        .ro_bind_try(Path::new("/etc/libreoffice"), Path::new("/etc/libreoffice"))
+        .ro_bind_try(
+            Path::new("/var/lib/libreoffice"),
+            Path::new("/var/lib/libreoffice"),
+        )
+        .ro_bind(&home.join(".passwd"), Path::new("/etc/passwd"))
+        .ro_bind(&home.join(".group"), Path::new("/etc/group"))
+        .hostname("office-worker")
+        .setenv("HOME", home)
+        .setenv("XDG_CONFIG_HOME", home.join(".config"))
+        .setenv("XDG_CACHE_HOME", home.join(".cache"))
+        .setenv("TMPDIR", home.join("tmp"))
+        .setenv("SAL_USE_VCLPLUGIN", "svp")
+        .setenv(ENV_WORKER_HOME, home)
+        .setenv(ENV_INSTALL_DIR, install)
+        .setenv(ENV_ISOLATION, "bwrap")
 }
 
 impl Worker {
-    /// Starts `program office-worker` and waits for its greeting.
-    /// Started through `unshare isolation… --` when the pool found a way to isolate it.
+    /// Starts `program office-worker` in its jail, as `run_as`, under `limits`, and waits for
+    /// its greeting.
     pub async fn launch(
         program: &Path,
         install: &Path,
-        isolation: Option<&[&str]>,
+        run_as: RunAs,
+        limits: Limits,
     ) -> Result<Worker, OfficeError> {
-        let home = blocking(|| {
-            let home = tempfile::Builder::new()
-                .prefix("office-worker-")
-                .tempdir()?;
-            std::fs::create_dir(home.path().join("tmp"))?;
-            Ok(home)
-        })
-        .await
-        .map_err(|e| OfficeError::Unavailable(format!("no home for a worker: {e}")))?;
+        let home = blocking(move || home_for(run_as))
+            .await
+            .map_err(|e| OfficeError::Unavailable(format!("no home for a worker: {e}")))?;
         let path = home.path().to_path_buf();
-        let mut command = match isolation {
-            Some(unshare) => {
-                let mut command = Command::new("unshare");
-                command.args(unshare).arg("--").arg(program);
-                command
-            }
-            None => Command::new(program),
-        };
+        let mut command =
+            Command::from(jail(&path, program, install, run_as, limits).command(program));
         let mut child = command
             .arg(WORKER_ARG)
-            .env_clear()
-            .env(
-                "PATH",
-                std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into()),
-            )
-            .env("LANG", "C.UTF-8")
-            .env("HOME", &path)
-            .env("XDG_CONFIG_HOME", path.join(".config"))
-            .env("XDG_CACHE_HOME", path.join(".cache"))
-            .env("TMPDIR", path.join("tmp"))
-            .env("SAL_USE_VCLPLUGIN", "svp")
-            .env(ENV_WORKER_HOME, &path)
-            .env(ENV_INSTALL_DIR, install)
-            .env(
-                ENV_ISOLATION,
-                isolation.map_or_else(|| "none".to_owned(), |a| format!("unshare {}", a.join(" "))),
-            )
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -101,7 +127,8 @@ impl Worker {
             stdin,
             stdout: BufReader::new(stdout),
             jobs: 0,
-            _home: home,
+            run_as,
+            home,
         };
         match tokio::time::timeout(STARTUP_TIMEOUT, worker.read_reply()).await {
             Ok(Ok(Reply::Ready { .. })) => Ok(worker),
@@ -123,6 +150,16 @@ impl Worker {
                 )))
             }
         }
+    }
+
+    /// Where this worker's job directories go (inside its jail).
+    pub fn jobs_dir(&self) -> PathBuf {
+        self.home.path().join("jobs")
+    }
+
+    /// Who the worker runs as.
+    pub fn run_as(&self) -> RunAs {
+        self.run_as
     }
 
     /// Whether the process is still running.
@@ -190,7 +227,8 @@ pub async fn blocking<T: Send + 'static>(
         .map_err(std::io::Error::other)?
 }
 
-/// Where a job's files go: `in.<ext>` and `out.<ext>` in a private temp dir.
+/// Where a job's files go: `in.<ext>` and `out.<ext>` in a directory of its own inside the
+/// worker's home, given to the worker's user.
 pub struct JobFiles {
     pub dir: tempfile::TempDir,
     pub input: PathBuf,
@@ -198,15 +236,18 @@ pub struct JobFiles {
 }
 
 impl JobFiles {
-    /// A fresh private dir with `bytes` written as the input.
+    /// A fresh dir in `worker`'s jobs directory with `bytes` written as the input.
     pub async fn new(
+        worker: &Worker,
         bytes: Vec<u8>,
         input_ext: &str,
         output_ext: &str,
     ) -> std::io::Result<JobFiles> {
         let (input_ext, output_ext) = (input_ext.to_owned(), output_ext.to_owned());
+        let (jobs, run_as) = (worker.jobs_dir(), worker.run_as());
         blocking(move || {
-            let dir = tempfile::Builder::new().prefix("office-job-").tempdir()?;
+            let dir = tempfile::Builder::new().prefix("job-").tempdir_in(jobs)?;
+            run_as.own(dir.path())?;
             let input = dir.path().join(format!("in.{input_ext}"));
             let output = dir.path().join(format!("out.{output_ext}"));
             std::fs::write(&input, bytes)?;

@@ -1,7 +1,7 @@
 //! The parent↔worker protocol: one JSON line per message over the worker's stdin and its
 //! saved stdout. The worker greets once (ready or unavailable), then answers each request
 //! with exactly one reply. Document bytes never travel here, only paths in the job's
-//! private temp dir.
+//! private directory inside the worker's home (the only writable place in its jail).
 
 use std::path::PathBuf;
 
@@ -17,7 +17,7 @@ pub const ENV_INSTALL_DIR: &str = "SUITE_OFFICE_INSTALL_DIR";
 /// writes its LibreOffice profile below it, and refuses to run without it.
 pub const ENV_WORKER_HOME: &str = "SUITE_OFFICE_WORKER_HOME";
 
-/// How the pool isolated the worker from the network (reported in its greeting).
+/// How the pool walled the worker in (reported in its greeting).
 pub const ENV_ISOLATION: &str = "SUITE_OFFICE_ISOLATION";
 
 /// Longest line either side accepts.
@@ -39,6 +39,8 @@ pub enum Request {
     Hang,
     /// Test only: die by SIGKILL mid-job.
     Crash,
+    /// Test only: allocate and touch `bytes` of memory (past the worker's limit, it dies).
+    Allocate { bytes: u64 },
 }
 
 /// Worker → parent.

@@ -1,4 +1,4 @@
-//! The worker process (`<program> office-worker`): isolates itself, writes its profile,
+//! The worker process (`<program> office-worker`, started in its jail): writes its profile,
 //! initialises LibreOfficeKit once, then converts one job at a time as the parent asks over
 //! stdin, answering on its saved stdout. LibreOfficeKit allows one office per process and is
 //! not thread-safe, and hostile documents can crash or hang it: that is why it lives here,
@@ -18,7 +18,7 @@ use super::isolate;
 use super::profile;
 use super::protocol::{ENV_INSTALL_DIR, ENV_ISOLATION, ENV_WORKER_HOME, MAX_LINE, Reply, Request};
 
-/// Runs the worker until stdin closes. The test-only `hang` and `crash` requests are
+/// Runs the worker until stdin closes. The test-only `hang`, `crash` and `allocate` requests are
 /// honoured only in builds with the `testing` feature (the conformance suite's), refused
 /// otherwise.
 pub fn worker_main() -> anyhow::Result<()> {
@@ -83,7 +83,13 @@ fn run(test_commands: bool) -> anyhow::Result<()> {
                     .status();
                 exit_now(137);
             }
-            Ok(Request::Hang | Request::Crash) => Reply::Failed {
+            Ok(Request::Allocate { bytes }) if test_commands => {
+                let block = vec![1u8; usize::try_from(bytes).unwrap_or(usize::MAX)];
+                Reply::Failed {
+                    error: format!("allocated {} bytes", std::hint::black_box(block).len()),
+                }
+            }
+            Ok(Request::Hang | Request::Crash | Request::Allocate { .. }) => Reply::Failed {
                 error: "test-only request refused".into(),
             },
             Err(e) => Reply::Failed {

@@ -74,6 +74,17 @@ impl RunAs {
         }
     }
 
+    /// The uid and gid the helpers run with.
+    pub fn ids(&self) -> (u32, u32) {
+        match self {
+            RunAs::SandboxUser { uid, gid } => (*uid, *gid),
+            RunAs::Server => (
+                rustix::process::geteuid().as_raw(),
+                rustix::process::getegid().as_raw(),
+            ),
+        }
+    }
+
     /// The uid the helpers run with.
     pub fn uid(&self) -> u32 {
         match self {
