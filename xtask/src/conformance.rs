@@ -19,6 +19,7 @@ use crate::cargo::{Profile, build_suite, free_port, target_dir};
 use crate::examples;
 use crate::libtest::{self, Suite, Verdict};
 use crate::process::{Server, TempDir, import_sanctions_lists, issue_key};
+use crate::test_binaries;
 
 /// The longest one test binary may run against a deployment.
 const BINARY_TIMEOUT: Duration = Duration::from_secs(15 * 60);
@@ -91,61 +92,30 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
 /// Builds the workspace's tests as `cargo xtask test` does (so nothing is rebuilt with other
 /// features) and finds the conformance binaries among them.
 pub fn build(root: &Path) -> Result<Built> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let manifest = root.join("conformance").join("Cargo.toml");
-    let client_manifest = root.join("client").join("Cargo.toml");
-    println!("$ cargo test --workspace --no-run --message-format=json");
-    let out = Command::new(cargo)
-        .current_dir(root)
-        .args(["test", "--workspace", "--no-run", "--message-format=json"])
-        .stderr(Stdio::inherit())
-        .output()
-        .context("starting cargo")?;
-    if !out.status.success() {
-        bail!("building the tests failed ({})", out.status);
-    }
-    let mut tests = Vec::new();
-    let mut harness = None;
-    let mut examples = Vec::new();
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
-        let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
-        let ours = message["manifest_path"].as_str().map(Path::new) == Some(manifest.as_path());
-        let (Some(exe), Some(name)) = (
-            message["executable"].as_str(),
-            message["target"]["name"].as_str(),
-        ) else {
-            continue;
-        };
-        let kinds = &message["target"]["kind"];
-        let client =
-            message["manifest_path"].as_str().map(Path::new) == Some(client_manifest.as_path());
-        if client && kinds == &serde_json::json!(["example"]) {
-            examples.push((name.to_owned(), PathBuf::from(exe)));
-        }
-        if !ours {
-            continue;
-        }
-        if kinds == &serde_json::json!(["test"]) {
-            tests.push((name.to_owned(), PathBuf::from(exe)));
-        } else if kinds == &serde_json::json!(["bin"])
-            && name == "harness"
-            && message["profile"]["test"] == serde_json::json!(false)
-        {
-            // The tool itself, not its unit-test binary (built too, in any order).
-            harness = Some(PathBuf::from(exe));
-        }
-    }
-    tests.sort();
-    examples.sort();
+    let artifacts = test_binaries::build(root)?;
+    let conformance = root.join("conformance");
+    let client = root.join("client");
+    let pick = |dir: &Path, kind: &str, is_test: bool| -> Vec<(String, PathBuf)> {
+        artifacts
+            .iter()
+            .filter(|a| a.package_dir == dir && a.kind == kind && a.is_test == is_test)
+            .map(|a| (a.name.clone(), a.executable.clone()))
+            .collect()
+    };
+    let tests = pick(&conformance, "test", true);
     if tests.is_empty() {
         bail!("cargo built no conformance test binary");
     }
+    // The tool itself, not its unit-test binary (built too).
+    let harness = pick(&conformance, "bin", false)
+        .into_iter()
+        .find(|(name, _)| name == "harness")
+        .map(|(_, exe)| exe)
+        .context("cargo did not build the conformance harness tool")?;
     Ok(Built {
         tests,
-        harness: harness.context("cargo did not build the conformance harness tool")?,
-        examples,
+        harness,
+        examples: pick(&client, "example", false),
     })
 }
 

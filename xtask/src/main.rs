@@ -10,6 +10,7 @@
 mod bench;
 mod bench_validate;
 mod cargo;
+mod clippy;
 mod codegen;
 mod conformance;
 mod coverage;
@@ -22,6 +23,7 @@ mod schemathesis;
 mod serve;
 mod system;
 mod test;
+mod test_binaries;
 
 use std::path::PathBuf;
 

@@ -3,9 +3,12 @@
 //! - `system`         install PostgreSQL and schemathesis when missing (`system.rs`)
 //! - `codegen`        generated code matches openapi/suite.yaml
 //! - `layering`       the crates keep the layers: what each may depend on, who may depend on it
-//! - `fmt`, `clippy`  `cargo fmt --check`, `cargo clippy -D warnings`
-//! - `test-sqlite`    `cargo test --workspace`
-//! - `test-postgres`  the conformance and server tests again on a throwaway cluster (`postgres.rs`),
+//! - `fmt`            `cargo fmt --check`
+//! - `test-sqlite`    `cargo test --workspace`, the workspace's crates compiled by clippy with
+//!   `-D warnings` (`clippy.rs`): the lints of `cargo clippy --all-targets` without compiling
+//!   every dependency a second time in check mode
+//! - `test-postgres`  the conformance and server test binaries of test-sqlite run again
+//!   (`test_binaries.rs`) on a throwaway cluster (`postgres.rs`),
 //!   with every conformance server terminating TLS this time (`SUITE_TEST_TLS`, certificates
 //!   of a CA made at test time), so the suite runs both over http and over https
 //! - `schemathesis`   property tests of the running binary against the contract (`schemathesis.rs`)
@@ -24,7 +27,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 use crate::cargo::cargo;
-use crate::{coverage, postgres, schemathesis, system};
+use crate::{clippy, coverage, postgres, schemathesis, system, test_binaries};
 
 /// Runs every step; `args` may hold `--skip <step>` (repeatable) to iterate on a later step
 /// locally. CI never skips.
@@ -42,25 +45,13 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         ("OMP_THREAD_LIMIT", OsStr::new("1")),
     ];
 
+    // Before any cargo runs: every step's cargo inherits it, so they share one build.
+    clippy::compile_workspace_with_clippy()?;
     let tools = steps.run("system", || system::ensure_test_deps(root))?;
     steps.run("codegen", || crate::codegen::run(root, true))?;
     steps.run("layering", || crate::layering::check(root))?;
     steps.run("fmt", || {
         cargo(root, &["fmt", "--all", "--", "--check"], &[])
-    })?;
-    steps.run("clippy", || {
-        cargo(
-            root,
-            &[
-                "clippy",
-                "--workspace",
-                "--all-targets",
-                "--",
-                "-D",
-                "warnings",
-            ],
-            &[],
-        )
     })?;
     steps.run("test-sqlite", || {
         if coverage_dir.exists() {
@@ -77,16 +68,12 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         let mut env = test_env.to_vec();
         env.push(("SUITE_TEST_POSTGRES_URL", OsStr::new(&url)));
         env.push(("SUITE_TEST_TLS", OsStr::new("1")));
-        cargo(
-            root,
-            &[
-                "test",
-                "--no-fail-fast",
-                "-p",
-                "conformance",
-                "-p",
-                "suite-server",
-            ],
+        // The binaries test-sqlite built, run again: asking cargo for `-p conformance -p
+        // suite-server` would resolve other features and rebuild every suite crate.
+        let artifacts = test_binaries::build(root)?;
+        test_binaries::run_tests(
+            &artifacts,
+            &[root.join("conformance"), root.join("server")],
             &env,
         )
         // `cluster` drops here, on success and on failure alike: the server stops.
@@ -118,7 +105,6 @@ const STEP_NAMES: &[&str] = &[
     "codegen",
     "layering",
     "fmt",
-    "clippy",
     "test-sqlite",
     "test-postgres",
     "schemathesis",
