@@ -8,13 +8,15 @@
 /// The arguments clippy-driver reads from `CLIPPY_ARGS`, joined as cargo-clippy joins them.
 const CLIPPY_ARGS: &str = "-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__";
 
+use std::ffi::OsStr;
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-/// Makes every cargo this process starts from now on compile the workspace's crates with
-/// clippy, warnings denied; fails when clippy is not installed.
-pub fn compile_workspace_with_clippy() -> Result<()> {
+/// The environment that makes a cargo command compile the workspace's crates with clippy,
+/// warnings denied; every cargo command of `cargo xtask test` that builds them takes it, so
+/// they share one build. Fails when clippy is not installed.
+pub fn workspace_wrapper() -> Result<[(&'static str, &'static OsStr); 2]> {
     let version = Command::new("clippy-driver")
         .arg("--version")
         .output()
@@ -22,10 +24,8 @@ pub fn compile_workspace_with_clippy() -> Result<()> {
     if !version.status.success() {
         bail!("`clippy-driver --version` failed: `rustup component add clippy`");
     }
-    // SAFETY: called first thing in `cargo xtask test`, before this process starts a thread.
-    unsafe {
-        std::env::set_var("RUSTC_WORKSPACE_WRAPPER", "clippy-driver");
-        std::env::set_var("CLIPPY_ARGS", CLIPPY_ARGS);
-    }
-    Ok(())
+    Ok([
+        ("RUSTC_WORKSPACE_WRAPPER", OsStr::new("clippy-driver")),
+        ("CLIPPY_ARGS", OsStr::new(CLIPPY_ARGS)),
+    ])
 }

@@ -8,7 +8,7 @@
 //! Trust for https follows the client crate: the platform's roots, or `SSL_CERT_FILE` naming
 //! a CA bundle (a staging deployment with a private CA).
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -79,7 +79,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
     if std::env::var(TOKEN_VAR).map_or(true, |t| t.is_empty()) {
         bail!("set {TOKEN_VAR} to the deployment's operator token (its admin API's bearer token)");
     }
-    let built = build(root)?;
+    let built = build(root, &[])?;
     let outcome = run_against(root, &built, base_url, &[], &filters, &junit)?;
     println!("\nconformance against {base_url}: {}", outcome.summary());
     println!("JUnit report: {}", outcome.junit.display());
@@ -90,9 +90,9 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
 }
 
 /// Builds the workspace's tests as `cargo xtask test` does (so nothing is rebuilt with other
-/// features) and finds the conformance binaries among them.
-pub fn build(root: &Path) -> Result<Built> {
-    let artifacts = test_binaries::build(root)?;
+/// features; cargo given `env`) and finds the conformance binaries among them.
+pub fn build(root: &Path, env: &[(&str, &OsStr)]) -> Result<Built> {
+    let artifacts = test_binaries::build(root, env)?;
     let conformance = root.join("conformance");
     let client = root.join("client");
     let pick = |dir: &Path, kind: &str, is_test: bool| -> Vec<(String, PathBuf)> {
@@ -237,9 +237,10 @@ fn run_binary(name: &str, mut command: Command, log: &Path) -> Result<Suite> {
 /// `cargo xtask test`'s run of external mode: a separately started `suite serve` of this
 /// build terminating TLS on loopback with a certificate of a CA made for the run, reached the
 /// documented way (`SSL_CERT_FILE` naming the CA) — the path QA takes against staging; then
-/// every client example against the same server, as a new user runs them.
-pub fn against_local_https(root: &Path) -> Result<()> {
-    let built = build(root)?;
+/// every client example against the same server, as a new user runs them. `build_env` is the
+/// environment the test steps built the workspace with.
+pub fn against_local_https(root: &Path, build_env: &[(&str, &OsStr)]) -> Result<()> {
+    let built = build(root, build_env)?;
     let suite = build_suite(root, Profile::Dev)?;
     let work = TempDir::create("suite-xtask-conformance")?;
     let tls = work.path.join("tls");

@@ -45,8 +45,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         ("OMP_THREAD_LIMIT", OsStr::new("1")),
     ];
 
-    // Before any cargo runs: every step's cargo inherits it, so they share one build.
-    clippy::compile_workspace_with_clippy()?;
+    let clippy = clippy::workspace_wrapper()?;
     let tools = steps.run("system", || system::ensure_test_deps(root))?;
     steps.run("codegen", || crate::codegen::run(root, true))?;
     steps.run("layering", || crate::layering::check(root))?;
@@ -59,7 +58,8 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
                 .with_context(|| format!("removing {}", coverage_dir.display()))?;
         }
         std::fs::create_dir_all(&coverage_dir)?;
-        cargo(root, &["test", "--workspace", "--no-fail-fast"], &test_env)
+        let env: Vec<_> = test_env.iter().chain(&clippy).copied().collect();
+        cargo(root, &["test", "--workspace", "--no-fail-fast"], &env)
     })?;
     steps.run("test-postgres", || {
         let tools = tools.as_ref().context("the system step was skipped")?;
@@ -70,7 +70,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         env.push(("SUITE_TEST_TLS", OsStr::new("1")));
         // The binaries test-sqlite built, run again: asking cargo for `-p conformance -p
         // suite-server` would resolve other features and rebuild every suite crate.
-        let artifacts = test_binaries::build(root)?;
+        let artifacts = test_binaries::build(root, &clippy)?;
         test_binaries::run_tests(
             &artifacts,
             &[root.join("conformance"), root.join("server")],
@@ -83,7 +83,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         schemathesis::run(root, &tools.schemathesis, &coverage_dir)
     })?;
     steps.run("conformance-external", || {
-        crate::conformance::against_local_https(root)
+        crate::conformance::against_local_https(root, &clippy)
     })?;
     steps.run("coverage", || coverage::check(root, &coverage_dir))?;
 

@@ -23,9 +23,9 @@ pub struct Artifact {
     pub executable: PathBuf,
 }
 
-/// Builds every test of the workspace (`cargo test --workspace --no-run`) and lists what has an
-/// executable.
-pub fn build(root: &Path) -> Result<Vec<Artifact>> {
+/// Builds every test of the workspace (`cargo test --workspace --no-run`, cargo given `env`) and
+/// lists what has an executable.
+pub fn build(root: &Path, env: &[(&str, &OsStr)]) -> Result<Vec<Artifact>> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     println!("$ cargo test --workspace --no-run --message-format=json-render-diagnostics");
     let out = Command::new(cargo)
@@ -36,6 +36,7 @@ pub fn build(root: &Path) -> Result<Vec<Artifact>> {
             "--no-run",
             "--message-format=json-render-diagnostics",
         ])
+        .envs(env.iter().copied())
         .stderr(Stdio::inherit())
         .output()
         .context("starting cargo")?;
