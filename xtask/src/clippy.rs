@@ -5,13 +5,13 @@
 //! `cargo xtask test`. clippy-driver is rustc with clippy's lints registered: it writes the
 //! same artifacts, and only workspace members go through it.
 
-/// The arguments clippy-driver reads from `CLIPPY_ARGS`, joined as cargo-clippy joins them.
-const CLIPPY_ARGS: &str = "-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__";
-
 use std::ffi::OsStr;
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
+
+/// The arguments clippy-driver reads from `CLIPPY_ARGS`, joined as cargo-clippy joins them.
+const CLIPPY_ARGS: &str = "-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__";
 
 /// The environment that makes a cargo command compile the workspace's crates with clippy,
 /// warnings denied; every cargo command of `cargo xtask test` that builds them takes it, so
