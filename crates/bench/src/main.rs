@@ -123,6 +123,31 @@ enum LegalCommand {
         /// Print each contract's predictions next to its labels.
         #[arg(long)]
         verbose: bool,
+        /// A checkout of the CUAD mirror (`master_clauses.csv`, `full_contract_txt/`): report
+        /// the twelve-label table on the classifier's development and test split instead.
+        #[arg(long)]
+        mirror: Option<PathBuf>,
+        /// The split file written by `legal train`.
+        #[arg(long, default_value = "crates/legal/classifier/split.tsv")]
+        split: PathBuf,
+    },
+    /// Train the clause classifier on the development split of the CUAD contracts and write
+    /// `weights.bin` and `split.tsv` (deterministic: the same data gives the same bytes).
+    Train {
+        /// A checkout of the CUAD mirror (`master_clauses.csv`, `full_contract_txt/`); rows
+        /// 1-150 of the CSV are held out and never read.
+        #[arg(long)]
+        mirror: PathBuf,
+        /// The development contracts (`*.txt` and `master_clauses_dev.csv`).
+        #[arg(long, default_value = "../shared/data/contracts/cuad")]
+        data: PathBuf,
+        /// Where the weights and the split are written.
+        #[arg(long, default_value = "crates/legal/classifier")]
+        out: PathBuf,
+        /// Tuning: train on three quarters of the development split and write the other
+        /// quarter as the test part of `validation-split.tsv` (the test split is not used).
+        #[arg(long)]
+        validation: bool,
     },
 }
 
@@ -186,9 +211,18 @@ async fn run(cli: Cli) -> Result<()> {
             finance::evaluate::run(config, &data, verbose).await
         }
         Command::Legal(LegalCommand::Bench) => legal::bench::run(config).await,
-        Command::Legal(LegalCommand::Evaluate { data, verbose }) => {
-            legal::evaluate::run(&data, verbose)
-        }
+        Command::Legal(LegalCommand::Evaluate {
+            data,
+            verbose,
+            mirror,
+            split,
+        }) => legal::evaluate::run(&data, mirror.as_deref(), &split, verbose),
+        Command::Legal(LegalCommand::Train {
+            mirror,
+            data,
+            out,
+            validation,
+        }) => legal::train::run(&mirror, &data, &out, validation),
         Command::Pii(PiiCommand::Bench) => pii::bench::run(config).await,
         Command::Pii(PiiCommand::Evaluate { data, json, dump }) => {
             pii::evaluate::run(config, &data, json, dump.as_deref()).await

@@ -4,6 +4,7 @@
 //! and the review written as a PDF report (`report`). Everything in this folder but the HTTP
 //! glue is pure and tested without HTTP.
 
+pub mod classify;
 pub mod clauses;
 pub mod compare;
 mod http;

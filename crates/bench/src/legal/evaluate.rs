@@ -2,12 +2,14 @@
 //! precision and recall against the experts' labels (strict: any clause placed in the category;
 //! concept: only the findings of the rules that say what CUAD's columns label), micro averages,
 //! the disagreements, the clause-level figures of our own labelled fixtures, and the time
-//! `analyze` takes per contract.
+//! `analyze` takes per contract; with `--mirror`, the twelve-label table of issue 38 on the
+//! development and test split of the classifier (`cuad/concepts.rs`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::cuad::fixtures::evaluate_fixtures;
+use super::cuad::{concepts, dataset, split};
 use super::cuad::labels::{self, Report};
 use crate::support::Counts;
 use suite_legal::model::Category;
@@ -35,7 +37,58 @@ fn print_disagreements(report: &Report) {
     }
 }
 
-pub fn run(data: &Path, verbose: bool) -> anyhow::Result<()> {
+/// The twelve-label table on the split of `split_file`, from the mirror's contracts.
+fn run_concepts(
+    mirror: &Path,
+    data: &Path,
+    split_file: &Path,
+    verbose: bool,
+) -> anyhow::Result<()> {
+    let parts = split::from_tsv(&std::fs::read_to_string(split_file)?);
+    let dataset = dataset::read(mirror, data)?;
+    let table = concepts::evaluate(
+        dataset
+            .contracts
+            .iter()
+            .filter_map(|c| parts.get(&c.name).map(|p| (c, *p))),
+    );
+    println!("Twelve CUAD labels, document level, through review (as analyze):");
+    print!("{}", concepts::markdown(&table));
+    println!(
+        "  {:.1} ms per contract on average",
+        table.time.as_secs_f64() * 1000.0 / table.contracts.values().sum::<usize>().max(1) as f64
+    );
+    if verbose {
+        println!("The classifier alone on the test part, precision/recall per threshold:");
+        let test = dataset
+            .contracts
+            .iter()
+            .filter(|c| parts.get(&c.name) == Some(&split::Part::Test));
+        for (i, row) in concepts::classifier_alone(test).iter().enumerate() {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(concepts::THRESHOLDS)
+                .map(|(c, t)| format!("{t}:{:.2}/{:.2}", c.precision(), c.recall()))
+                .collect();
+            println!(
+                "  {:<28} {}",
+                suite_legal::classify::labels::CONCEPTS[i].cuad,
+                cells.join(" ")
+            );
+        }
+    }
+    Ok(())
+}
+
+pub fn run(
+    data: &Path,
+    mirror: Option<&Path>,
+    split_file: &Path,
+    verbose: bool,
+) -> anyhow::Result<()> {
+    if let Some(mirror) = mirror {
+        return run_concepts(mirror, data, split_file, verbose);
+    }
     let report = labels::evaluate(data).map_err(|e| anyhow::anyhow!("CUAD evaluation: {e}"))?;
     println!(
         "legal evaluate: {} CUAD contracts in {}",

@@ -10,7 +10,8 @@ mod parties;
 mod places;
 mod rule;
 mod scoring;
-mod sentences;
+pub(crate) mod sentences;
+mod subject;
 mod summary;
 
 #[cfg(test)]
@@ -79,6 +80,9 @@ pub fn analyze(clauses: &[Clause], language: Language, perspective: Option<&str>
         document_exceptions: HashMap::new(),
     };
     let mut hits: Vec<Hit> = clauses.iter().flat_map(|c| review.clause_hits(c)).collect();
+    if let Some(subjects) = subject::subjects_of(clauses, language) {
+        subject::apply(&mut hits, &subjects);
+    }
     drop_heading_echoes(&mut hits, clauses);
     hits.extend(law_forum_mismatch(&hits));
     hits.extend(missing_hits(&hits));

@@ -39,9 +39,40 @@ pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
     (sentence_start, sentence_end)
 }
 
+/// Byte ranges of `text`'s sentences, cut at full stops only (a list's semicolons keep its
+/// items together), each at least `min_len` bytes where the text allows.
+pub fn sentences(text: &str, min_len: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if c == '.' && i + 1 - start >= min_len && is_boundary(text, i) {
+            out.push((start, i + 1));
+            start = i + 1;
+        }
+    }
+    if text[start..].chars().any(char::is_alphanumeric) || out.is_empty() {
+        match out.last_mut() {
+            Some(last) if text.len() - start < min_len => last.1 = text.len(),
+            _ => out.push((start, text.len())),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::sentence_around;
+    use super::{sentence_around, sentences};
+
+    #[test]
+    fn sentences_cut_at_full_stops_and_keep_short_tails() {
+        let text = "Acme Inc. shall pay the fees; monthly. Beta may end it. Ok.";
+        let cut: Vec<&str> = sentences(text, 10)
+            .into_iter()
+            .map(|(s, e)| text[s..e].trim())
+            .collect();
+        assert_eq!(cut, ["Acme Inc. shall pay the fees; monthly.", "Beta may end it. Ok."]);
+        assert_eq!(sentences("", 10), [(0, 0)]);
+    }
 
     #[test]
     fn sentence_stops_at_full_stops_but_not_abbreviations() {

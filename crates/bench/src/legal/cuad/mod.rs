@@ -2,8 +2,11 @@
 //! labels (`labels.rs`), and clause-level figures on labelled clauses of our own for the
 //! categories CUAD does not label (`fixtures.rs`), counted with the shared `support::Counts`.
 
+pub mod concepts;
+pub mod dataset;
 pub mod fixtures;
 pub mod labels;
+pub mod split;
 
 use suite_legal::clauses::segment;
 use suite_legal::model::{Clause, Language};

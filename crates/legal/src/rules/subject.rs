@@ -1,0 +1,116 @@
+//! The rules and the clause classifier joined: a clause's catch-all finding (`*.present`)
+//! stays only when the clause is about that category (its heading or the classifier says so,
+//! not a word in passing); a rule's finding of a CUAD concept stays only when the classifier
+//! does not rule the concept out; a concept the classifier finds and no rule recognised is
+//! reported with that concept's rule; and each clause keeps one finding per concept.
+
+use super::catalog;
+use super::matcher::Hit;
+use super::rule::Rule;
+use crate::classify::{self, Subjects, labels};
+use crate::model::{Clause, Language};
+use std::collections::BTreeMap;
+
+/// A category's catch-all finding needs at least this probability (or the clause's heading).
+pub const SUBJECT: f32 = 0.5;
+/// A rule's finding of a concept is dropped below this probability of the concept.
+pub const CONFIRM: f32 = 0.1;
+
+fn rule(id: &str) -> Option<&'static Rule> {
+    catalog::all_rules().find(|r| r.id == id)
+}
+
+fn is_general(id: &str) -> bool {
+    rule(id).is_some_and(|r| r.general)
+}
+
+fn found_by_classifier(rule: &'static Rule, clause_index: usize) -> Hit {
+    let fallback = rule.detail.map_or("", |d| d.fallback);
+    Hit {
+        rule: rule.id,
+        title: rule.title,
+        category: rule.category,
+        severity: rule.severity,
+        clause_index: Some(clause_index),
+        description: format!(
+            "{} Recognised by the clause classifier: the wording is not one the rules know, so read the clause.",
+            rule.description.replace("{detail}", fallback)
+        ),
+        recommendation: rule.recommendation,
+        detail: None,
+    }
+}
+
+/// What the classifier says of every clause (English only: CUAD is English), by clause index.
+pub fn subjects_of(clauses: &[Clause], language: Language) -> Option<BTreeMap<usize, Subjects>> {
+    if language != Language::En {
+        return None;
+    }
+    let model = classify::shipped().ok()?;
+    Some(
+        clauses
+            .iter()
+            .map(|c| (c.index, classify::subjects(model, c)))
+            .collect(),
+    )
+}
+
+/// Applies the classifier's view of each clause (by clause index) to the hits.
+pub fn apply(hits: &mut Vec<Hit>, subjects: &BTreeMap<usize, Subjects>) {
+    let of = |hit: &Hit| hit.clause_index.and_then(|i| subjects.get(&i));
+    hits.retain(|hit| {
+        let Some(s) = of(hit) else { return true };
+        if is_general(hit.rule) {
+            return s.is_about(hit.category, SUBJECT);
+        }
+        match labels::concept_of_rule(hit.rule) {
+            Some(concept) => s.concept(concept) >= CONFIRM,
+            None => true,
+        }
+    });
+    for (&index, s) in subjects {
+        for (c, concept) in labels::CONCEPTS.iter().enumerate() {
+            let on_clause = |h: &Hit| h.clause_index == Some(index);
+            let recognised = hits
+                .iter()
+                .any(|h| on_clause(h) && concept.rules.contains(&h.rule));
+            if recognised || s.concept(c) < concept.find {
+                continue;
+            }
+            let Some(rule) = rule(concept.fallback_rule) else {
+                continue;
+            };
+            hits.retain(|h| !(on_clause(h) && h.category == rule.category && is_general(h.rule)));
+            hits.push(found_by_classifier(rule, index));
+        }
+    }
+    one_per_concept(hits);
+}
+
+/// Keeps, per clause and concept, the most severe finding (the first of equals).
+fn one_per_concept(hits: &mut Vec<Hit>) {
+    let mut kept: Vec<(usize, usize, usize)> = Vec::new();
+    let mut drop = vec![false; hits.len()];
+    for (i, hit) in hits.iter().enumerate() {
+        let (Some(clause), Some(concept)) = (hit.clause_index, labels::concept_of_rule(hit.rule))
+        else {
+            continue;
+        };
+        match kept.iter_mut().find(|(c, k, _)| *c == clause && *k == concept) {
+            Some((_, _, best)) => {
+                if hit.severity > hits[*best].severity {
+                    drop[*best] = true;
+                    *best = i;
+                } else {
+                    drop[i] = true;
+                }
+            }
+            None => kept.push((clause, concept, i)),
+        }
+    }
+    let mut i = 0;
+    hits.retain(|_| {
+        i += 1;
+        !drop[i - 1]
+    });
+}
