@@ -17,6 +17,9 @@ pub struct Concept {
     /// The classifier alone reports the concept from this probability on (tuned on a
     /// validation quarter of the development split: `classifier/README.md`).
     pub find: f32,
+    /// A rule's finding of the concept is dropped below this probability (0: never), where
+    /// the rules alone said too much (issue 38's precision below 0.8).
+    pub confirm: f32,
 }
 
 /// The twelve concepts, in output order.
@@ -31,13 +34,15 @@ pub const CONCEPTS: [Concept; 12] = [
         ],
         fallback_rule: "liability.cap",
         find: 0.4,
+        confirm: 0.0,
     },
     Concept {
         cuad: "Uncapped Liability",
         category: Category::Liability,
         rules: &["liability.uncapped"],
         fallback_rule: "liability.uncapped",
-        find: 0.4,
+        find: 0.5,
+        confirm: 0.0,
     },
     Concept {
         cuad: "Liquidated Damages",
@@ -45,6 +50,7 @@ pub const CONCEPTS: [Concept; 12] = [
         rules: &["liability.liquidated_damages"],
         fallback_rule: "liability.liquidated_damages",
         find: 0.3,
+        confirm: 0.0,
     },
     Concept {
         cuad: "Termination for Convenience",
@@ -55,6 +61,7 @@ pub const CONCEPTS: [Concept; 12] = [
         ],
         fallback_rule: "termination.convenience_one_sided",
         find: 0.4,
+        confirm: 0.05,
     },
     Concept {
         cuad: "Renewal Term",
@@ -65,7 +72,8 @@ pub const CONCEPTS: [Concept; 12] = [
             "termination.renewal_notice_trap",
         ],
         fallback_rule: "termination.renewal_option",
-        find: 0.3,
+        find: 0.4,
+        confirm: 0.05,
     },
     Concept {
         cuad: "Revenue/Profit Sharing",
@@ -73,13 +81,15 @@ pub const CONCEPTS: [Concept; 12] = [
         rules: &["payment_terms.revenue_share"],
         fallback_rule: "payment_terms.revenue_share",
         find: 0.5,
+        confirm: 0.02,
     },
     Concept {
         cuad: "Minimum Commitment",
         category: Category::PaymentTerms,
         rules: &["payment_terms.minimum_commitment"],
         fallback_rule: "payment_terms.minimum_commitment",
-        find: 0.3,
+        find: 0.9,
+        confirm: 0.05,
     },
     Concept {
         cuad: "IP Ownership Assignment",
@@ -91,6 +101,7 @@ pub const CONCEPTS: [Concept; 12] = [
         ],
         fallback_rule: "intellectual_property.assignment",
         find: 0.4,
+        confirm: 0.0,
     },
     Concept {
         cuad: "License Grant",
@@ -101,6 +112,7 @@ pub const CONCEPTS: [Concept; 12] = [
         ],
         fallback_rule: "intellectual_property.licence",
         find: 0.3,
+        confirm: 0.0,
     },
     Concept {
         cuad: "Governing Law",
@@ -108,20 +120,23 @@ pub const CONCEPTS: [Concept; 12] = [
         rules: &["governing_law.chosen"],
         fallback_rule: "governing_law.chosen",
         find: 0.3,
+        confirm: 0.0,
     },
     Concept {
         cuad: "Audit Rights",
         category: Category::PaymentTerms,
         rules: &["payment_terms.audit"],
         fallback_rule: "payment_terms.audit",
-        find: 0.3,
+        find: 0.5,
+        confirm: 0.0,
     },
     Concept {
         cuad: "Most Favored Nation",
         category: Category::PaymentTerms,
         rules: &["payment_terms.most_favoured"],
         fallback_rule: "payment_terms.most_favoured",
-        find: 0.3,
+        find: 0.5,
+        confirm: 0.0,
     },
 ];
 

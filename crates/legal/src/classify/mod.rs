@@ -67,18 +67,23 @@ pub fn probabilities(model: &Weights, text: &str) -> Vec<f32> {
 }
 
 /// A clause body's probabilities: each concept's on the body's likeliest sentence (a cap is
-/// one sentence of a long clause), each category's on the whole body.
-pub fn clause_probabilities(model: &Weights, body: &str) -> Vec<f32> {
+/// one sentence of a long clause), each category's on the whole body; and per concept that
+/// sentence (a byte range of `body`).
+pub fn clause_probabilities(model: &Weights, body: &str) -> (Vec<f32>, Vec<(usize, usize)>) {
     let mut out = probabilities(model, body);
     let concepts = labels::CONCEPTS.len().min(out.len());
     out[..concepts].fill(0.0);
+    let mut best_sentences = vec![(0, body.len()); concepts];
     for (start, end) in sentences(body) {
         let sentence = probabilities(model, &body[start..end]);
-        for (best, p) in out.iter_mut().zip(&sentence).take(concepts) {
-            *best = best.max(*p);
+        for (c, p) in sentence.iter().enumerate().take(concepts) {
+            if *p > out[c] {
+                out[c] = *p;
+                best_sentences[c] = (start, end);
+            }
         }
     }
-    out
+    (out, best_sentences)
 }
 
 /// What the classifier says about one clause.
@@ -86,11 +91,18 @@ pub fn clause_probabilities(model: &Weights, body: &str) -> Vec<f32> {
 pub struct Subjects {
     /// Probability per output (concepts, then categories).
     pub probabilities: Vec<f32>,
+    /// Per concept, the sentence of the clause most likely to express it.
+    pub sentences: Vec<String>,
     /// The categories its heading names.
     pub headed: Vec<Category>,
 }
 
 impl Subjects {
+    /// The sentence most likely to express concept `i`.
+    pub fn sentence(&self, i: usize) -> &str {
+        self.sentences.get(i).map_or("", String::as_str)
+    }
+
     /// Probability that the clause expresses concept `i` of `labels::CONCEPTS`.
     pub fn concept(&self, i: usize) -> f32 {
         self.probabilities.get(i).copied().unwrap_or_default()
@@ -106,15 +118,27 @@ impl Subjects {
     }
 }
 
+/// A run-in heading the segmenter did not take as one: the clause's first words up to a full
+/// stop, in capitals and short ("LIMITATION OF LIABILITY. Neither party …").
+fn run_in_heading(text: &str) -> Option<&str> {
+    let (first, _) = text.split_once(". ")?;
+    let short = first.chars().count() <= 60;
+    let capitals = first.chars().any(char::is_uppercase) && !first.chars().any(char::is_lowercase);
+    (short && capitals).then_some(first)
+}
+
 /// What the shipped model says about `clause`.
 pub fn subjects(model: &Weights, clause: &Clause) -> Subjects {
+    let heading = clause
+        .heading
+        .as_deref()
+        .or_else(|| run_in_heading(&clause.text));
+    let body = body(clause);
+    let (probabilities, best) = clause_probabilities(model, body);
     Subjects {
-        probabilities: clause_probabilities(model, body(clause)),
-        headed: clause
-            .heading
-            .as_deref()
-            .map(headings::categories)
-            .unwrap_or_default(),
+        probabilities,
+        sentences: best.iter().map(|(s, e)| body[*s..*e].to_string()).collect(),
+        headed: heading.map(headings::categories).unwrap_or_default(),
     }
 }
 
@@ -128,6 +152,17 @@ mod tests {
         let model = shipped().expect("classifier/weights.bin decodes");
         assert_eq!(model.outputs, labels::OUTPUTS);
         assert!(!model.ids.is_empty());
+    }
+
+    #[test]
+    fn run_in_headings_are_short_capitals_before_a_full_stop() {
+        use super::run_in_heading;
+        assert_eq!(
+            run_in_heading("LIMITATION OF LIABILITY. Neither party shall"),
+            Some("LIMITATION OF LIABILITY")
+        );
+        assert_eq!(run_in_heading("The Term. It runs"), None);
+        assert_eq!(run_in_heading("NO HEADING HERE"), None);
     }
 
     #[test]

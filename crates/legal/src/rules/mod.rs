@@ -81,7 +81,15 @@ pub fn analyze(clauses: &[Clause], language: Language, perspective: Option<&str>
     };
     let mut hits: Vec<Hit> = clauses.iter().flat_map(|c| review.clause_hits(c)).collect();
     if let Some(subjects) = subject::subjects_of(clauses, language) {
-        subject::apply(&mut hits, &subjects);
+        subject::apply(&mut hits, &subjects, |sentence| {
+            review.clause_hits(&Clause {
+                index: usize::MAX,
+                number: None,
+                heading: None,
+                range: 0..sentence.chars().count(),
+                text: sentence.to_string(),
+            })
+        });
     }
     drop_heading_echoes(&mut hits, clauses);
     hits.extend(law_forum_mismatch(&hits));

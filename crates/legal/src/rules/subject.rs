@@ -1,8 +1,9 @@
 //! The rules and the clause classifier joined: a clause's catch-all finding (`*.present`)
 //! stays only when the clause is about that category (its heading or the classifier says so,
 //! not a word in passing); a rule's finding of a CUAD concept stays only when the classifier
-//! does not rule the concept out; a concept the classifier finds and no rule recognised is
-//! reported with that concept's rule; and each clause keeps one finding per concept.
+//! does not rule the concept out (for the concepts where the rules alone said too much); a
+//! concept the classifier finds in a sentence where no rule of its category recognised
+//! anything is reported with that concept's rule; and each clause keeps one finding per concept.
 
 use super::catalog;
 use super::matcher::Hit;
@@ -13,8 +14,6 @@ use std::collections::BTreeMap;
 
 /// A category's catch-all finding needs at least this probability (or the clause's heading).
 pub const SUBJECT: f32 = 0.5;
-/// A rule's finding of a concept is dropped below this probability of the concept.
-pub const CONFIRM: f32 = 0.1;
 
 fn rule(id: &str) -> Option<&'static Rule> {
     catalog::all_rules().find(|r| r.id == id)
@@ -55,8 +54,13 @@ pub fn subjects_of(clauses: &[Clause], language: Language) -> Option<BTreeMap<us
     )
 }
 
-/// Applies the classifier's view of each clause (by clause index) to the hits.
-pub fn apply(hits: &mut Vec<Hit>, subjects: &BTreeMap<usize, Subjects>) {
+/// Applies the classifier's view of each clause (by clause index) to the hits; `rules_on` gives
+/// the rules' hits on one sentence.
+pub fn apply(
+    hits: &mut Vec<Hit>,
+    subjects: &BTreeMap<usize, Subjects>,
+    mut rules_on: impl FnMut(&str) -> Vec<Hit>,
+) {
     let of = |hit: &Hit| hit.clause_index.and_then(|i| subjects.get(&i));
     hits.retain(|hit| {
         let Some(s) = of(hit) else { return true };
@@ -64,17 +68,25 @@ pub fn apply(hits: &mut Vec<Hit>, subjects: &BTreeMap<usize, Subjects>) {
             return s.is_about(hit.category, SUBJECT);
         }
         match labels::concept_of_rule(hit.rule) {
-            Some(concept) => s.concept(concept) >= CONFIRM,
+            Some(concept) => s.concept(concept) >= labels::CONCEPTS[concept].confirm,
             None => true,
         }
     });
     for (&index, s) in subjects {
         for (c, concept) in labels::CONCEPTS.iter().enumerate() {
             let on_clause = |h: &Hit| h.clause_index == Some(index);
-            let recognised = hits
+            let found = hits
                 .iter()
                 .any(|h| on_clause(h) && concept.rules.contains(&h.rule));
-            if recognised || s.concept(c) < concept.find {
+            if found || s.concept(c) < concept.find {
+                continue;
+            }
+            // A sentence the rules recognise as something else of the category (an exclusion
+            // of indirect damages, a termination for breach) is theirs to explain.
+            let explained = rules_on(s.sentence(c))
+                .iter()
+                .any(|h| h.category == concept.category && !is_general(h.rule));
+            if explained {
                 continue;
             }
             let Some(rule) = rule(concept.fallback_rule) else {

@@ -1,4 +1,5 @@
-//! Dispute resolution rules: mandatory arbitration, exclusive or one-sided forum, class-action
+//! Dispute resolution rules: mandatory arbitration, exclusive, non-exclusive or one-sided forum
+//! (jurisdiction and venue are dispute resolution), class-action
 //! and jury waivers, and escalation or mediation first (benign).
 
 use super::super::details;
@@ -65,6 +66,48 @@ pub const RULES: &[Rule] = &[
             extract: details::forum,
             required: false,
             fallback: "the named courts",
+        }),
+        ..RULE
+    },
+    Rule {
+        id: "dispute_resolution.forum",
+        title: "Forum for disputes",
+        category: C,
+        severity: Severity::Low,
+        description: "Disputes are to be heard by {detail}; the forum is not exclusive.",
+        recommendation: "No change needed if the forum is convenient; say whether it is exclusive.",
+        patterns: Patterns {
+            en: &[
+                r"\b(?:jurisdiction|venue)\b[^.;]{0,100}\b(?:shall|will) (?:be|lie) (?:in|with|before|the)\b",
+                r"\bconsents? to (?:the )?(?:personal )?jurisdiction\b",
+                r"\b(?:jurisdiction|venue)\b[^.;]{0,40}\b(?:for|of|over) (?:any|all)\b[^.;]{0,40}\b(?:actions?|suits?|proceedings?|disputes?|claims?)\b",
+            ],
+            de: &[],
+            fr: &[],
+            es: &[],
+        },
+        unless: Patterns {
+            en: &[r"\bcompetent jurisdiction\b"],
+            de: &[],
+            fr: &[],
+            es: &[],
+        },
+        // An exclusive forum is reported as such: one finding per clause and concept.
+        unless_in_clause: Patterns {
+            en: &[
+                r"\bexclusive (?:jurisdiction|venue|forum)",
+                r"\b(?:exclusively|solely|only) (?:in|before) the\b[^.;]{0,40}\bcourts?",
+                r"\bsubmits? to the (?:exclusive )?jurisdiction",
+                r"\bvenue\b[^.;]{0,60}\b(?:shall|will) (?:be|lie)\b",
+            ],
+            de: &[],
+            fr: &[],
+            es: &[],
+        },
+        detail: Some(Detail {
+            extract: details::forum,
+            required: false,
+            fallback: "the courts the clause names",
         }),
         ..RULE
     },

@@ -5,6 +5,7 @@ mod cases_a;
 mod cases_b;
 mod concepts;
 mod engine;
+mod near_misses;
 
 use crate::model::{Analysis, Clause, Language};
 use crate::rules::analyze;
