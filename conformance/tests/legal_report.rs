@@ -103,10 +103,18 @@ async fn the_report_says_what_analyze_found_in_a_pdf_anyone_can_read() {
         );
     }
 
-    for (i, page) in rendered_pages(&pdf, 50, "png").iter().enumerate() {
+    let rendered = rendered_pages(&pdf, 50, "png");
+    for (i, page) in rendered.iter().enumerate() {
         let ink = ink(page);
+        // The last page holds what is left over, a few lines at times: it has ink, not a
+        // page's worth of it.
+        let least = if i + 1 == rendered.len() {
+            0.001
+        } else {
+            0.005
+        };
         assert!(
-            ink > 0.005 && ink < 0.5,
+            ink > least && ink < 0.5,
             "page {} looks blank or black: {ink}",
             i + 1
         );

@@ -39,7 +39,8 @@ pub const CONCEPTS: [Concept; 12] = [
     Concept {
         cuad: "Uncapped Liability",
         category: Category::Liability,
-        rules: &["liability.uncapped"],
+        // A carve-out from the cap leaves those claims uncapped.
+        rules: &["liability.uncapped", "liability.carve_out"],
         fallback_rule: "liability.uncapped",
         find: 0.5,
         confirm: 0.0,

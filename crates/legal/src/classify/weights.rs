@@ -42,12 +42,20 @@ impl Weights {
         let scale: Vec<f32> = (0..outputs)
             .map(|o| {
                 let max = dense.iter().map(|w| w[o].abs()).fold(0.0f32, f32::max);
-                if max > 0.0 { max / f32::from(i16::MAX) } else { 1.0 }
+                if max > 0.0 {
+                    max / f32::from(i16::MAX)
+                } else {
+                    1.0
+                }
             })
             .collect();
         let quantized = dense
             .iter()
-            .flat_map(|w| (0..outputs).map(|o| (w[o] / scale[o]).round() as i16).collect::<Vec<_>>())
+            .flat_map(|w| {
+                (0..outputs)
+                    .map(|o| (w[o] / scale[o]).round() as i16)
+                    .collect::<Vec<_>>()
+            })
             .collect();
         Weights {
             outputs,
@@ -156,7 +164,10 @@ struct Reader<'a> {
 impl Reader<'_> {
     fn take(&mut self, n: usize) -> Result<&[u8], FormatError> {
         let end = self.at.checked_add(n).ok_or(FormatError("truncated"))?;
-        let slice = self.bytes.get(self.at..end).ok_or(FormatError("truncated"))?;
+        let slice = self
+            .bytes
+            .get(self.at..end)
+            .ok_or(FormatError("truncated"))?;
         self.at = end;
         Ok(slice)
     }

@@ -70,7 +70,13 @@ mod tests {
             .into_iter()
             .map(|(s, e)| text[s..e].trim())
             .collect();
-        assert_eq!(cut, ["Acme Inc. shall pay the fees; monthly.", "Beta may end it. Ok."]);
+        assert_eq!(
+            cut,
+            [
+                "Acme Inc. shall pay the fees; monthly.",
+                "Beta may end it. Ok."
+            ]
+        );
         assert_eq!(sentences("", 10), [(0, 0)]);
     }
 

@@ -108,7 +108,10 @@ fn one_per_concept(hits: &mut Vec<Hit>) {
         else {
             continue;
         };
-        match kept.iter_mut().find(|(c, k, _)| *c == clause && *k == concept) {
+        match kept
+            .iter_mut()
+            .find(|(c, k, _)| *c == clause && *k == concept)
+        {
             Some((_, _, best)) => {
                 if hit.severity > hits[*best].severity {
                     drop[*best] = true;

@@ -43,7 +43,7 @@ pub fn part_of(name: &str, development: bool) -> Part {
 /// Within the development split, for tuning: the part a quarter of it takes as validation
 /// (`Test`) while the rest trains (`Dev`); the shared development set always trains.
 pub fn validation_of(name: &str, development: bool) -> Part {
-    if !development && fnv(&format!("{SEED}:validation:{name}")) % 4 == 0 {
+    if !development && fnv(&format!("{SEED}:validation:{name}")).is_multiple_of(4) {
         Part::Test
     } else {
         Part::Dev

@@ -94,14 +94,21 @@ pub fn examples(contract: &Contract) -> (Vec<Example>, usize) {
             });
         }
         let spanned = clause_targets.iter().any(|t| *t);
-        for category in clause.heading.as_deref().map(headings::categories).unwrap_or_default() {
+        for category in clause
+            .heading
+            .as_deref()
+            .map(headings::categories)
+            .unwrap_or_default()
+        {
             clause_targets[labels::category_output(category)] = true;
         }
         let known = clause.heading.is_some() || spanned;
         out.push(Example {
             buckets: features::buckets(body),
             targets: clause_targets,
-            trains: (0..labels::OUTPUTS).map(|o| known && o >= concepts).collect(),
+            trains: (0..labels::OUTPUTS)
+                .map(|o| known && o >= concepts)
+                .collect(),
         });
     }
     (out, lost)
@@ -115,7 +122,10 @@ mod tests {
     fn spans_are_found_whitespace_collapsed_and_overlap_sentences() {
         let joined = "1. Term. Five years from the Effective Date. 2. Fees. Paid monthly. ";
         let span = find_span(joined, "Five\n years from  the Effective Date.").expect("found");
-        assert_eq!(&joined[span.0..span.1], "Five years from the Effective Date.");
+        assert_eq!(
+            &joined[span.0..span.1],
+            "Five years from the Effective Date."
+        );
         assert!(find_span(joined, "Not there").is_none());
         assert!(overlaps((9, 44), span));
         // A few bytes of a long sentence are not the sentence.

@@ -65,7 +65,12 @@ pub fn train(examples: &[Example], outputs: usize, settings: Settings) -> Weight
     let index: HashMap<u32, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
     let rows: Vec<Vec<usize>> = examples
         .iter()
-        .map(|e| e.buckets.iter().filter_map(|b| index.get(b).copied()).collect())
+        .map(|e| {
+            e.buckets
+                .iter()
+                .filter_map(|b| index.get(b).copied())
+                .collect()
+        })
         .collect();
     let mut w = vec![0.0f32; ids.len() * outputs];
     let mut g2 = vec![1e-8f32; ids.len() * outputs];
@@ -89,7 +94,11 @@ pub fn train(examples: &[Example], outputs: usize, settings: Settings) -> Weight
                 }
                 let target = examples[e].targets[o];
                 let margin = bias[o] + row.iter().map(|f| w[f * outputs + o]).sum::<f32>() * value;
-                let weight = if target { settings.positive_weight } else { 1.0 };
+                let weight = if target {
+                    settings.positive_weight
+                } else {
+                    1.0
+                };
                 let error = (sigmoid(margin) - f32::from(u8::from(target))) * weight;
                 bias_g2[o] += error * error;
                 bias[o] -= settings.learning_rate * error / bias_g2[o].sqrt();

@@ -119,7 +119,12 @@ fn each_clause_has_one_finding_per_concept() {
     let caps = found
         .iter()
         .filter(|r| {
-            ["liability.cap", "liability.cap_mutual", "liability.claims_period"].contains(r)
+            [
+                "liability.cap",
+                "liability.cap_mutual",
+                "liability.claims_period",
+            ]
+            .contains(r)
         })
         .count();
     assert_eq!(caps, 1, "{found:?}");
