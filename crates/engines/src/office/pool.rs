@@ -12,7 +12,7 @@ use tokio::sync::Semaphore;
 
 use super::process::{JobFiles, Worker};
 use super::protocol::{Reply, Request};
-use super::{Config, Input, OfficeError, Output, isolate, sanitize};
+use super::{Config, Input, OfficeError, Output, isolate, program, sanitize};
 use crate::sandbox::{Limits, RunAs};
 
 /// The LibreOffice engine. Cheap to share in an `Arc`; dropping it kills its workers.
@@ -31,6 +31,8 @@ impl std::fmt::Debug for Office {
 
 struct Pool {
     program: PathBuf,
+    /// Where `program` was linked for the sandbox user, removed with the pool.
+    _program_dir: Option<tempfile::TempDir>,
     install: Result<PathBuf, String>,
     /// Who workers run as, once a jail has been seen to start here; else why none can.
     jail: Result<RunAs, String>,
@@ -82,9 +84,20 @@ impl Office {
         };
         // No worker runs outside its jail: without one, every job is unavailable.
         let jail = isolate::jail_check(limits);
+        // The sandbox user must reach the program; a program missing here stays missing.
+        let (program_dir, program) = match jail {
+            Ok(RunAs::SandboxUser { .. }) if !program::reachable_by_anyone(&worker_program) => {
+                match program::reachable_copy(&worker_program) {
+                    Ok((dir, copy)) => (Some(dir), copy),
+                    Err(_) => (None, worker_program),
+                }
+            }
+            _ => (None, worker_program),
+        };
         Office {
             pool: Arc::new(Pool {
-                program: worker_program,
+                program,
+                _program_dir: program_dir,
                 install,
                 jail,
                 limits,
