@@ -199,18 +199,23 @@ pub struct TestTools {
 
 /// Installs what the server needs to run, and creates the user its helpers run as.
 pub fn ensure_server_deps() -> Result<()> {
-    Apt::default().ensure(SERVER_NEEDS)?;
+    ensure_server(&mut Apt::default())
+}
+
+/// What the server needs, through `apt` (which `cargo xtask test` goes on using).
+fn ensure_server(apt: &mut Apt) -> Result<()> {
+    apt.ensure(SERVER_NEEDS)?;
     ensure_sandbox_user()
 }
 
 /// The suite's unprivileged system user: a root server runs Chromium, poppler and
 /// LibreOffice as it (`crates/engines/src/sandbox/identity.rs` names it too, and refuses to
 /// start without it).
-pub const SANDBOX_USER: &str = "suite-sandbox";
+const SANDBOX_USER: &str = "suite-sandbox";
 
 /// Creates the sandbox user unless it exists: a system user with no home, no shell and no
 /// password (`useradd` is in Debian's essential `passwd` package).
-pub fn ensure_sandbox_user() -> Result<()> {
+fn ensure_sandbox_user() -> Result<()> {
     let exists = Command::new("id")
         .arg(SANDBOX_USER)
         .output()
@@ -237,8 +242,7 @@ pub fn ensure_sandbox_user() -> Result<()> {
 /// Installs what `cargo xtask test` needs: the server's needs, PostgreSQL and schemathesis.
 pub fn ensure_test_deps(root: &Path) -> Result<TestTools> {
     let mut apt = Apt::default();
-    apt.ensure(SERVER_NEEDS)?;
-    ensure_sandbox_user()?;
+    ensure_server(&mut apt)?;
     apt.ensure(TEST_NEEDS)?;
     let pg_bin = postgres_bin().context("initdb is still missing after installing postgresql")?;
     println!("PostgreSQL: {}", pg_bin.display());

@@ -87,10 +87,7 @@ impl RunAs {
 
     /// The uid the helpers run with.
     pub fn uid(&self) -> u32 {
-        match self {
-            RunAs::SandboxUser { uid, .. } => *uid,
-            RunAs::Server => rustix::process::geteuid().as_raw(),
-        }
+        self.ids().0
     }
 
     /// A command running `program` as this user: uid and gid set with no supplementary

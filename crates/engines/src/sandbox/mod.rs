@@ -1,5 +1,5 @@
-//! The walls around the helper processes that read untrusted bytes (Chromium, poppler, and
-//! LibreOffice next): which user they run as (`identity`) and the bubblewrap jail the
+//! The walls around the helper processes that read untrusted bytes (Chromium, poppler and
+//! LibreOffice): which user they run as (`identity`) and the bubblewrap jail the
 //! file readers run in (`bwrap`), so that a helper taken over by a hostile page or file
 //! cannot read the server's data directory, keys or memory.
 
