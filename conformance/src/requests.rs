@@ -1,5 +1,5 @@
 //! The smallest valid request of every operation of the contract, for tests that must get
-//! past input validation (that `IMPLEMENTED` tells the truth, that bounds are enforced).
+//! past input validation (that every operation is served, that bounds are enforced).
 
 use serde_json::{Value, json};
 use suite_platform::generated::api::Operation;

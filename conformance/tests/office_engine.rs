@@ -196,10 +196,9 @@ async fn a_hung_worker_is_killed_and_replaced() {
         .convert(docx(&["warm"]), Input::Docx, Output::Txt)
         .await
         .expect("warm");
-    let started = std::time::Instant::now();
+    // `TimedOut` is the job's deadline at work: the worker never answers by itself.
     let err = office.test_hang().await.expect_err("hangs");
     assert!(matches!(err, OfficeError::TimedOut(_)), "{err}");
-    assert!(started.elapsed() < std::time::Duration::from_secs(10));
     let txt = office
         .convert(docx(&["after the hang"]), Input::Docx, Output::Txt)
         .await

@@ -10,7 +10,6 @@ use suite_platform::clock::Clock;
 use suite_platform::generated::api::Operation;
 use suite_platform::keys::{self, IssuedKey, KeyInfo};
 use suite_platform::{Api, Plan};
-use suite_server::backend::IMPLEMENTED;
 use suite_server::config::Config;
 use suite_server::server;
 
@@ -38,7 +37,7 @@ enum Command {
     Serve,
     /// Apply pending database migrations.
     Migrate,
-    /// List the contract's operations and whether each is implemented.
+    /// List the contract's operations, each with its method and path.
     Operations,
     /// Manage API keys.
     #[command(subcommand)]
@@ -192,12 +191,7 @@ async fn run(cli: Cli) -> Result<()> {
         }
         Command::Operations => {
             for op in Operation::ALL {
-                let state = if IMPLEMENTED.contains(&op) {
-                    "implemented"
-                } else {
-                    "not_implemented"
-                };
-                out!("{}\t{}\t{} {}", op.id(), state, op.method(), op.path())?;
+                out!("{}\t{} {}", op.id(), op.method(), op.path())?;
             }
             Ok(())
         }

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 use crate::cargo::{Profile, build_suite, free_port, target_dir};
-use crate::process::{Server, TempDir, capture, http_get, import_sanctions_lists, issue_key};
+use crate::process::{Server, TempDir, http_get, import_sanctions_lists, issue_key};
 use crate::system::describe;
 
 /// Test cases per operation and phase: enough to find contract drift, bounded for CI time.
@@ -174,12 +174,6 @@ pub fn run(root: &Path, schemathesis: &Path, coverage_dir: &Path) -> Result<()> 
     let secret = issue_key(&suite, &data, "schemathesis", "pro", &[])?;
     import_sanctions_lists(root, &suite, &data)?;
 
-    let operations = implemented_operations(&suite)?;
-    if operations.is_empty() {
-        bail!("`suite operations` lists no implemented operation: nothing to test");
-    }
-    println!("implemented operations: {}", operations.join(", "));
-
     // The server's log and schemathesis's JUnit report outlive the run, for CI artifacts.
     let report_dir = target_dir(root).join("schemathesis");
     std::fs::create_dir_all(&report_dir)?;
@@ -210,9 +204,6 @@ pub fn run(root: &Path, schemathesis: &Path, coverage_dir: &Path) -> Result<()> 
         let names: Vec<&str> = EXCLUDED_CHECKS.iter().map(|(name, _)| *name).collect();
         command.args(["--exclude-checks", &names.join(",")]);
     }
-    for op in &operations {
-        command.args(["--include-operation-id", op]);
-    }
     command.env(KEY_VAR, &secret).current_dir(&work.path);
     let outcome = run_with_timeout(command, RUN_TIMEOUT);
 
@@ -220,21 +211,6 @@ pub fn run(root: &Path, schemathesis: &Path, coverage_dir: &Path) -> Result<()> 
     let recorded = record_coverage(&server, coverage_dir);
     server.stop();
     outcome.and(recorded)
-}
-
-/// The operationIds `suite operations` marks implemented.
-fn implemented_operations(suite: &Path) -> Result<Vec<String>> {
-    let mut command = Command::new(suite);
-    command.arg("operations");
-    let text = capture(&mut command)?;
-    Ok(text
-        .lines()
-        .filter_map(|line| {
-            let mut fields = line.split('\t');
-            let id = fields.next()?;
-            (fields.next()? == "implemented").then(|| id.to_owned())
-        })
-        .collect())
 }
 
 /// Runs `command` with inherited output, killing it after `timeout`.

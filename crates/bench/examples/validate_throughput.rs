@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use suite_platform::generated::types;
-use suite_validate::Validate;
+use suite_validate::http as validators;
 
 /// Calls `run` on each input round-robin for `budget` after one warm-up pass (lazily built
 /// tables and compiled patterns), and returns calls per second.
@@ -37,12 +37,11 @@ fn main() {
             .and_then(|s| s.parse().ok())
             .unwrap_or(1000),
     );
-    let api = Validate::start(&Default::default()).expect("the validation API");
     macro_rules! bench {
         ($name:literal, $ty:ty, $run:ident, [$($body:tt),+ $(,)?]) => {{
             let inputs: Vec<$ty> = parse(&[$(serde_json::json!($body)),+]);
             let rate = throughput(&inputs, budget, |input| {
-                let _ = black_box(api.$run(input));
+                let _ = black_box(validators::$run(input));
             });
             println!("{:<12} {rate:>10.0}", $name);
         }};

@@ -1,8 +1,8 @@
-//! The HTTP glue of the document generation API: templates kept through the platform (their
-//! record and metadata, their source in the blob store), the built-ins beside them, uploads
-//! sniffed and compiled before they are kept, renders and conversions run off the async
-//! workers, the engines' errors as the contract's statuses, and the files published for
-//! download.
+//! The HTTP glue of the document generation API, its implementation of the generated
+//! `DocgenBackend`: templates kept through the platform (their record and metadata, their
+//! source in the blob store), the built-ins beside them, uploads sniffed and compiled before
+//! they are kept, renders and conversions run off the async workers, the engines' errors as the
+//! contract's statuses, and the files published for download.
 
 use base64::Engine as _;
 use chrono::{DateTime, TimeZone, Utc};
@@ -13,12 +13,12 @@ use super::convert::ConvertError;
 use super::document::{Document, Format};
 use super::template::{Kind, Template, TemplateError};
 use suite_platform::generated::api::{
-    DocgenConvertForm, DocgenCreateTemplateForm, DocgenListTemplatesQuery,
+    DocgenBackend, DocgenConvertForm, DocgenCreateTemplateForm, DocgenListTemplatesQuery,
 };
 use suite_platform::generated::types;
 use suite_platform::kept::{KeptCursor, KeptItem, NewKept};
 use suite_platform::sniff::{Sniffed, sniff};
-use suite_platform::{ApiError, Caller, Platform};
+use suite_platform::{ApiError, Caller, FileBody, Platform};
 
 /// Id prefixes: generated and converted documents, kept template sources.
 const DOCUMENT_PREFIX: &str = "doc";
@@ -74,8 +74,35 @@ async fn blocking<T: Send + 'static>(
 }
 
 impl Docgen {
+    /// `document` converted to `to` and kept for download.
+    async fn publish(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        document: Document,
+        to: Format,
+    ) -> Result<types::GeneratedDocument, ApiError> {
+        let out = self
+            .converter
+            .convert(document, to)
+            .await
+            .map_err(convert_error)?;
+        let file = platform
+            .publish_file(caller, DOCUMENT_PREFIX, to.media_type(), &out.bytes)
+            .await?;
+        Ok(types::GeneratedDocument {
+            document_id: file.blob.id,
+            format: wire_format(to),
+            download_url: file.download_url,
+            expires_at: file.blob.expires_at,
+            size_bytes: file.blob.size_bytes,
+        })
+    }
+}
+
+impl DocgenBackend for Docgen {
     /// Before admission: the template exists for this caller.
-    pub async fn check_generate(
+    async fn docgen_generate_precheck(
         &self,
         platform: &Platform,
         caller: &Caller,
@@ -90,7 +117,7 @@ impl Docgen {
     }
 
     /// Renders a template with the caller's data and publishes it in the asked format.
-    pub async fn generate(
+    async fn docgen_generate(
         &self,
         platform: &Platform,
         caller: &Caller,
@@ -120,7 +147,7 @@ impl Docgen {
     }
 
     /// Converts an uploaded document and publishes the result.
-    pub async fn convert(
+    async fn docgen_convert(
         &self,
         platform: &Platform,
         caller: &Caller,
@@ -148,33 +175,8 @@ impl Docgen {
             .await
     }
 
-    /// `document` converted to `to` and kept for download.
-    async fn publish(
-        &self,
-        platform: &Platform,
-        caller: &Caller,
-        document: Document,
-        to: Format,
-    ) -> Result<types::GeneratedDocument, ApiError> {
-        let out = self
-            .converter
-            .convert(document, to)
-            .await
-            .map_err(convert_error)?;
-        let file = platform
-            .publish_file(caller, DOCUMENT_PREFIX, to.media_type(), &out.bytes)
-            .await?;
-        Ok(types::GeneratedDocument {
-            document_id: file.blob.id,
-            format: wire_format(to),
-            download_url: file.download_url,
-            expires_at: file.blob.expires_at,
-            size_bytes: file.blob.size_bytes,
-        })
-    }
-
     /// Sniffs, compiles and keeps an uploaded template.
-    pub async fn create_template(
+    async fn docgen_create_template(
         &self,
         platform: &Platform,
         caller: &Caller,
@@ -212,7 +214,7 @@ impl Docgen {
     }
 
     /// A page of the templates this caller can use: the built-ins, then its own, newest first.
-    pub async fn list_templates(
+    async fn docgen_list_templates(
         &self,
         platform: &Platform,
         caller: &Caller,
@@ -275,22 +277,32 @@ impl Docgen {
     }
 
     /// Deletes one of the caller's templates.
-    pub async fn delete_template(
+    async fn docgen_delete_template(
         &self,
         platform: &Platform,
         caller: &Caller,
-        id: &str,
+        id: String,
     ) -> Result<(), ApiError> {
-        if super::builtin::builtin(id).is_some() {
+        if super::builtin::builtin(&id).is_some() {
             return Err(ApiError::InvalidInput(format!(
                 "id: {id:?} is a built-in template, which cannot be deleted"
             )));
         }
-        if platform.forget(caller, id).await? {
+        if platform.forget(caller, &id).await? {
             Ok(())
         } else {
-            Err(template_not_found(id))
+            Err(template_not_found(&id))
         }
+    }
+
+    /// A generated or converted document, to its owner only.
+    async fn docgen_download(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        id: String,
+    ) -> Result<FileBody, ApiError> {
+        platform.download(caller, &id).await
     }
 }
 

@@ -1,7 +1,8 @@
-//! The HTTP glue of the finance API: uploads sniffed and measured before admission (so a
-//! refused file costs nothing), pages read through the shared engines, the pure readers and
-//! checks of this folder run on their words, the same key's earlier submissions looked up
-//! through the platform, and the answers shaped by `wire.rs`.
+//! The HTTP glue of the finance API, its implementation of the generated `FinanceBackend`:
+//! uploads sniffed and measured before admission (so a refused file costs nothing), pages read
+//! through the shared engines, the pure readers and checks of this folder run on their words,
+//! the same key's earlier submissions looked up through the platform, and the answers shaped by
+//! `wire.rs`.
 
 use super::audit::{self, AuditError};
 use super::fraud::{self, SignalKind, pdf_fonts, pdf_forensics};
@@ -14,7 +15,9 @@ use suite_engines::raster;
 use suite_engines::words::Word;
 use suite_platform::documents::page_source;
 use suite_platform::extract::Upload;
-use suite_platform::generated::api::{FinanceAuditForm, FinanceFraudCheckForm, FinanceParseForm};
+use suite_platform::generated::api::{
+    FinanceAuditForm, FinanceBackend, FinanceFraudCheckForm, FinanceParseForm,
+};
 use suite_platform::generated::types;
 use suite_platform::sniff::{Sniffed, sniff};
 use suite_platform::{ApiError, Caller, Platform};
@@ -74,32 +77,6 @@ impl Finance {
     async fn check_document(&self, upload: &Upload) -> Result<(), ApiError> {
         let source = page_source(upload, READER)?;
         Ok(pages::check(&upload.bytes, source, self.limits).await?)
-    }
-
-    pub async fn check_parse(&self, form: &FinanceParseForm) -> Result<(), ApiError> {
-        self.check_document(&form.file).await
-    }
-
-    pub async fn check_fraud_check(&self, form: &FinanceFraudCheckForm) -> Result<(), ApiError> {
-        self.check_document(&form.file).await
-    }
-
-    pub async fn check_audit(&self, form: &FinanceAuditForm) -> Result<(), ApiError> {
-        currency_of(form.currency.as_deref())?;
-        match statement_source(&form.file)? {
-            Statement::Csv(text) => {
-                let rows = text.lines().count().saturating_sub(1);
-                if rows > MAX_CSV_ROWS {
-                    return Err(ApiError::PayloadTooLarge(format!(
-                        "the CSV statement has {rows} rows; the limit is {MAX_CSV_ROWS}"
-                    )));
-                }
-                Ok(())
-            }
-            Statement::Pages(source) => {
-                Ok(pages::check(&form.file.bytes, source, self.limits).await?)
-            }
-        }
     }
 
     /// The words of every page, in reading order; scans enlarged by `magnify`.
@@ -164,10 +141,54 @@ impl Finance {
         }
         Ok((source, words, parsed))
     }
+}
 
-    pub async fn parse(
+impl FinanceBackend for Finance {
+    async fn finance_parse_precheck(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: &FinanceParseForm,
+    ) -> Result<(), ApiError> {
+        self.check_document(&form.file).await
+    }
+
+    async fn finance_fraud_check_precheck(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: &FinanceFraudCheckForm,
+    ) -> Result<(), ApiError> {
+        self.check_document(&form.file).await
+    }
+
+    async fn finance_audit_precheck(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: &FinanceAuditForm,
+    ) -> Result<(), ApiError> {
+        currency_of(form.currency.as_deref())?;
+        match statement_source(&form.file)? {
+            Statement::Csv(text) => {
+                let rows = text.lines().count().saturating_sub(1);
+                if rows > MAX_CSV_ROWS {
+                    return Err(ApiError::PayloadTooLarge(format!(
+                        "the CSV statement has {rows} rows; the limit is {MAX_CSV_ROWS}"
+                    )));
+                }
+                Ok(())
+            }
+            Statement::Pages(source) => {
+                Ok(pages::check(&form.file.bytes, source, self.limits).await?)
+            }
+        }
+    }
+
+    async fn finance_parse(
         &self,
         platform: &Platform,
+        _caller: &Caller,
         form: FinanceParseForm,
     ) -> Result<types::ParsedDocument, ApiError> {
         let today = platform.now().date_naive();
@@ -182,7 +203,12 @@ impl Finance {
         Ok(wire::document(&parsed, form.doc_type))
     }
 
-    pub async fn audit(&self, form: FinanceAuditForm) -> Result<types::AuditResult, ApiError> {
+    async fn finance_audit(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: FinanceAuditForm,
+    ) -> Result<types::AuditResult, ApiError> {
         let hints = audit::Hints {
             language: Some(wire::language_code(form.language).to_owned()),
             currency: currency_of(form.currency.as_deref())?,
@@ -205,7 +231,7 @@ impl Finance {
         Ok(wire::audit(&audited.0, &audited.1))
     }
 
-    pub async fn fraud_check(
+    async fn finance_fraud_check(
         &self,
         platform: &Platform,
         caller: &Caller,

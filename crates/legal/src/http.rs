@@ -1,7 +1,7 @@
-//! The HTTP glue of contract review: each upload sniffed and measured before admission (a
-//! refused file costs nothing), its text extracted through the shared page reader (PDF) or
-//! this folder's readers (DOCX, plain text), the pure review run off the async workers, and
-//! the answers shaped by `wire.rs`.
+//! The HTTP glue of contract review, its implementation of the generated `LegalBackend`: each
+//! upload sniffed and measured before admission (a refused file costs nothing), its text
+//! extracted through the shared page reader (PDF) or this folder's readers (DOCX, plain text),
+//! the pure review run off the async workers, and the answers shaped by `wire.rs`.
 
 use std::sync::Arc;
 
@@ -13,10 +13,12 @@ use super::{Legal, compare, wire};
 use suite_engines::ocr::Layout;
 use suite_engines::pages::{self, Source};
 use suite_platform::extract::Upload;
-use suite_platform::generated::api::{LegalAnalyzeForm, LegalCompareForm, LegalReportForm};
+use suite_platform::generated::api::{
+    LegalAnalyzeForm, LegalBackend, LegalCompareForm, LegalReportForm,
+};
 use suite_platform::generated::types;
 use suite_platform::sniff::{Sniffed, sniff};
-use suite_platform::{ApiError, FileBody, FileBytes, Platform};
+use suite_platform::{ApiError, Caller, FileBody, FileBytes, Platform};
 
 /// The formats a contract can come in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,27 +114,6 @@ impl Legal {
         checked.map_err(|e| about(upload, part, e))
     }
 
-    pub async fn check_analyze(&self, form: &LegalAnalyzeForm) -> Result<(), ApiError> {
-        perspective_of(form.perspective.as_deref())?;
-        self.check(&form.file, "file").await
-    }
-
-    pub async fn check_compare(&self, form: &LegalCompareForm) -> Result<(), ApiError> {
-        perspective_of(form.perspective.as_deref())?;
-        self.check(&form.original, "original").await?;
-        self.check(&form.revised, "revised").await
-    }
-
-    pub async fn check_report(&self, form: &LegalReportForm) -> Result<(), ApiError> {
-        perspective_of(form.perspective.as_deref())?;
-        if form.title.as_ref().is_some_and(|t| t.chars().count() > 200) {
-            return Err(ApiError::InvalidInput(
-                "title is over 200 characters".into(),
-            ));
-        }
-        self.check(&form.file, "file").await
-    }
-
     /// The text of an upload: a PDF's pages (text layer, or OCR in `language`), or a DOCX or
     /// plain-text file's paragraphs.
     async fn extract(
@@ -173,7 +154,68 @@ impl Legal {
         blocking(move || review(extracted, language, perspective.as_deref())).await
     }
 
-    pub async fn analyze(&self, form: LegalAnalyzeForm) -> Result<types::AnalysisResult, ApiError> {
+    /// The report's fonts, loaded on first use and kept; missing font files are 503.
+    async fn fonts(&self) -> Result<Arc<Fonts>, ApiError> {
+        let loaded = self
+            .fonts
+            .get_or_init(|| async {
+                tokio::task::spawn_blocking(|| {
+                    Fonts::load().map(Arc::new).map_err(|e| e.to_string())
+                })
+                .await
+                .unwrap_or_else(|e| Err(format!("loading the report's fonts stopped: {e}")))
+            })
+            .await;
+        loaded.clone().map_err(|message| ApiError::Unavailable {
+            code: "fonts_unavailable",
+            message,
+        })
+    }
+}
+
+impl LegalBackend for Legal {
+    async fn legal_analyze_precheck(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: &LegalAnalyzeForm,
+    ) -> Result<(), ApiError> {
+        perspective_of(form.perspective.as_deref())?;
+        self.check(&form.file, "file").await
+    }
+
+    async fn legal_compare_precheck(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: &LegalCompareForm,
+    ) -> Result<(), ApiError> {
+        perspective_of(form.perspective.as_deref())?;
+        self.check(&form.original, "original").await?;
+        self.check(&form.revised, "revised").await
+    }
+
+    async fn legal_report_precheck(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: &LegalReportForm,
+    ) -> Result<(), ApiError> {
+        perspective_of(form.perspective.as_deref())?;
+        if form.title.as_ref().is_some_and(|t| t.chars().count() > 200) {
+            return Err(ApiError::InvalidInput(
+                "title is over 200 characters".into(),
+            ));
+        }
+        self.check(&form.file, "file").await
+    }
+
+    async fn legal_analyze(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: LegalAnalyzeForm,
+    ) -> Result<types::AnalysisResult, ApiError> {
         let perspective = form.perspective.as_deref();
         let reviewed = self
             .review(&form.file, "file", form.language, perspective)
@@ -181,8 +223,10 @@ impl Legal {
         Ok(wire::analysis(&reviewed))
     }
 
-    pub async fn compare(
+    async fn legal_compare(
         &self,
+        _platform: &Platform,
+        _caller: &Caller,
         form: LegalCompareForm,
     ) -> Result<types::ComparisonResult, ApiError> {
         let (language, perspective) = (form.language, form.perspective.as_deref());
@@ -202,9 +246,10 @@ impl Legal {
         .await
     }
 
-    pub async fn report(
+    async fn legal_report(
         &self,
         platform: &Platform,
+        _caller: &Caller,
         form: LegalReportForm,
     ) -> Result<FileBody, ApiError> {
         let perspective = form.perspective.as_deref();
@@ -254,24 +299,6 @@ impl Legal {
             file_name: None,
             bytes: FileBytes::Whole(pdf),
             headers,
-        })
-    }
-
-    /// The report's fonts, loaded on first use and kept; missing font files are 503.
-    async fn fonts(&self) -> Result<Arc<Fonts>, ApiError> {
-        let loaded = self
-            .fonts
-            .get_or_init(|| async {
-                tokio::task::spawn_blocking(|| {
-                    Fonts::load().map(Arc::new).map_err(|e| e.to_string())
-                })
-                .await
-                .unwrap_or_else(|e| Err(format!("loading the report's fonts stopped: {e}")))
-            })
-            .await;
-        loaded.clone().map_err(|message| ApiError::Unavailable {
-            code: "fonts_unavailable",
-            message,
         })
     }
 }

@@ -1,7 +1,7 @@
-//! The HTTP glue of the PII API: the form's options read and checked, uploads sniffed and
-//! measured before admission (so a refused file costs nothing), pages read and entities
-//! found through the engines, redacted files answered or published, and the engines' errors
-//! as the contract's statuses.
+//! The HTTP glue of the PII API, its implementation of the generated `PiiBackend`: the form's
+//! options read and checked, uploads sniffed and measured before admission (so a refused file
+//! costs nothing), pages read and entities found through the engines, redacted files answered
+//! or published, and the engines' errors as the contract's statuses.
 
 use bytes::Bytes;
 use futures::future::join_all;
@@ -15,7 +15,9 @@ use suite_engines::ocr::Layout;
 use suite_engines::pages::{self, Page, PagesError, Source};
 use suite_platform::documents::page_source;
 use suite_platform::extract::Upload;
-use suite_platform::generated::api::{Operation, PiiBatchForm, PiiDetectForm, PiiRedactForm};
+use suite_platform::generated::api::{
+    Operation, PiiBackend, PiiBatchForm, PiiDetectForm, PiiRedactForm,
+};
 use suite_platform::generated::types;
 use suite_platform::{ApiError, Caller, FileBody, FileBytes, Platform};
 
@@ -254,38 +256,6 @@ impl Pii {
             .map_err(ApiError::from)
     }
 
-    pub async fn check_detect(&self, form: &PiiDetectForm) -> Result<(), ApiError> {
-        form.scan()?;
-        self.check_file(&form.file).await
-    }
-
-    pub async fn check_redact(&self, form: &PiiRedactForm) -> Result<(), ApiError> {
-        form.scan()?;
-        fill_of(form.fill_color.as_deref())?;
-        self.check_file(&form.file).await
-    }
-
-    /// Before admission: every file of an accepted type and within the limits (one refused
-    /// file refuses the batch); a file that cannot be decoded only fails its own item.
-    pub async fn check_batch(&self, form: &PiiBatchForm) -> Result<(), ApiError> {
-        form.scan()?;
-        fill_of(form.fill_color.as_deref())?;
-        let bound = Operation::PiiBatch
-            .batch()
-            .map_or(usize::MAX, |(_, max)| max);
-        if form.files.len() > bound {
-            // The pipeline refuses the batch's size itself (413), still before admission.
-            return Ok(());
-        }
-        for upload in &form.files {
-            match self.check_file(upload).await {
-                Ok(()) | Err(ApiError::Unprocessable(_)) => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(())
-    }
-
     async fn scan(&self, upload: &Upload, scan: &Scan) -> Result<Scanned, ApiError> {
         let source = page_source(upload, "PII detection")?;
         let bytes = &upload.bytes;
@@ -326,13 +296,105 @@ impl Pii {
         .await
     }
 
-    pub async fn detect(&self, form: PiiDetectForm) -> Result<types::DetectionResult, ApiError> {
+    async fn batch_item(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        upload: &Upload,
+        scan: &Scan,
+        painting: Option<([u8; 3], bool)>,
+    ) -> Result<
+        (
+            types::DetectionResult,
+            Option<(&'static str, suite_platform::PublishedFile)>,
+        ),
+        ApiError,
+    > {
+        let scanned = self.scan(upload, scan).await?;
+        let detection = result_of(&scanned);
+        let Some((fill, text_layer)) = painting else {
+            return Ok((detection, None));
+        };
+        let redacted = self
+            .redact_scanned(&upload.bytes, &scanned, fill, text_layer)
+            .await?;
+        let file = platform
+            .publish_file(
+                caller,
+                REDACTED_PREFIX,
+                redacted.content_type,
+                &redacted.bytes,
+            )
+            .await?;
+        Ok((detection, Some((redacted.content_type, file))))
+    }
+}
+
+impl PiiBackend for Pii {
+    async fn pii_detect_precheck(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: &PiiDetectForm,
+    ) -> Result<(), ApiError> {
+        form.scan()?;
+        self.check_file(&form.file).await
+    }
+
+    async fn pii_redact_precheck(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: &PiiRedactForm,
+    ) -> Result<(), ApiError> {
+        form.scan()?;
+        fill_of(form.fill_color.as_deref())?;
+        self.check_file(&form.file).await
+    }
+
+    /// Before admission: every file of an accepted type and within the limits (one refused
+    /// file refuses the batch); a file that cannot be decoded only fails its own item.
+    async fn pii_batch_precheck(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: &PiiBatchForm,
+    ) -> Result<(), ApiError> {
+        form.scan()?;
+        fill_of(form.fill_color.as_deref())?;
+        let bound = Operation::PiiBatch
+            .batch()
+            .map_or(usize::MAX, |(_, max)| max);
+        if form.files.len() > bound {
+            // The pipeline refuses the batch's size itself (413), still before admission.
+            return Ok(());
+        }
+        for upload in &form.files {
+            match self.check_file(upload).await {
+                Ok(()) | Err(ApiError::Unprocessable(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    async fn pii_detect(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: PiiDetectForm,
+    ) -> Result<types::DetectionResult, ApiError> {
         let scan = form.scan()?;
         let scanned = self.scan(&form.file, &scan).await?;
         Ok(result_of(&scanned))
     }
 
-    pub async fn redact(&self, form: PiiRedactForm) -> Result<FileBody, ApiError> {
+    async fn pii_redact(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        form: PiiRedactForm,
+    ) -> Result<FileBody, ApiError> {
         let scan = form.scan()?;
         let fill = fill_of(form.fill_color.as_deref())?;
         let scanned = self.scan(&form.file, &scan).await?;
@@ -357,7 +419,7 @@ impl Pii {
 
     /// Every file in upload order; a file that cannot be read fails its own item, while the
     /// server's own failures (5xx other than a busy engine) fail the batch and are refunded.
-    pub async fn batch(
+    async fn pii_batch(
         &self,
         platform: &Platform,
         caller: &Caller,
@@ -422,37 +484,14 @@ impl Pii {
         })
     }
 
-    async fn batch_item(
+    /// A redacted file of a batch, to its owner only.
+    async fn pii_download(
         &self,
         platform: &Platform,
         caller: &Caller,
-        upload: &Upload,
-        scan: &Scan,
-        painting: Option<([u8; 3], bool)>,
-    ) -> Result<
-        (
-            types::DetectionResult,
-            Option<(&'static str, suite_platform::PublishedFile)>,
-        ),
-        ApiError,
-    > {
-        let scanned = self.scan(upload, scan).await?;
-        let detection = result_of(&scanned);
-        let Some((fill, text_layer)) = painting else {
-            return Ok((detection, None));
-        };
-        let redacted = self
-            .redact_scanned(&upload.bytes, &scanned, fill, text_layer)
-            .await?;
-        let file = platform
-            .publish_file(
-                caller,
-                REDACTED_PREFIX,
-                redacted.content_type,
-                &redacted.bytes,
-            )
-            .await?;
-        Ok((detection, Some((redacted.content_type, file))))
+        id: String,
+    ) -> Result<FileBody, ApiError> {
+        platform.download(caller, &id).await
     }
 }
 

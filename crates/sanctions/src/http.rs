@@ -1,6 +1,7 @@
-//! The HTTP glue of the sanctions API: checks what the contract's types cannot say (control
-//! characters), screens on one index snapshot, and maps the engine's hits to the
-//! contract's records (exhaustive `match`es, so a contract change is a compile error).
+//! The HTTP glue of the sanctions API, its implementation of the generated `SanctionsBackend`:
+//! checks what the contract's types cannot say (control characters), screens on one index
+//! snapshot, and maps the engine's hits to the contract's records (exhaustive `match`es, so a
+//! contract change is a compile error).
 
 use chrono::{DateTime, Utc};
 
@@ -8,8 +9,9 @@ use super::index::Index;
 use super::model::{Authority, Kind, Quality};
 use super::screen::{self, Hit, Signal, SignalKind};
 use super::{Sanctions, batch, dates, deep};
-use suite_platform::ApiError;
+use suite_platform::generated::api::SanctionsBackend;
 use suite_platform::generated::types;
+use suite_platform::{ApiError, Caller, Platform};
 
 fn unavailable(index: &Index) -> Result<(), ApiError> {
     if index.lists.is_empty() {
@@ -212,26 +214,30 @@ pub fn screen_on(
     })
 }
 
-impl Sanctions {
+impl SanctionsBackend for Sanctions {
     /// `POST /v1/compliance/sanctions/screen`.
-    pub fn screen(
+    async fn sanctions_screen(
         &self,
-        body: &types::ScreenRequest,
-        now: DateTime<Utc>,
+        platform: &Platform,
+        _caller: &Caller,
+        body: types::ScreenRequest,
     ) -> Result<types::ScreenResult, ApiError> {
-        let request = check_screen(body, "")?;
+        let now = platform.now();
+        let request = check_screen(&body, "")?;
         let index = self.store.snapshot();
         unavailable(&index)?;
         screen_on(&index, &request, self.max_matches, now)
     }
 
     /// `POST /v1/compliance/sanctions/deep-analysis`.
-    pub fn deep_analysis(
+    async fn sanctions_deep_analysis(
         &self,
-        body: &types::DeepAnalysisRequest,
-        now: DateTime<Utc>,
+        platform: &Platform,
+        _caller: &Caller,
+        body: types::DeepAnalysisRequest,
     ) -> Result<types::DeepAnalysisResult, ApiError> {
-        let subject = subject_of(body, self.max_matches)?;
+        let now = platform.now();
+        let subject = subject_of(&body, self.max_matches)?;
         let index = self.store.snapshot();
         unavailable(&index)?;
         let (lists_checked, list_versions) = lists(&index)?;
@@ -264,11 +270,13 @@ impl Sanctions {
 
     /// `POST /v1/compliance/sanctions/batch` (the platform has checked the count and
     /// charged the quota).
-    pub async fn batch(
+    async fn sanctions_batch(
         &self,
+        platform: &Platform,
+        _caller: &Caller,
         body: types::SanctionsBatchRequest,
-        now: DateTime<Utc>,
     ) -> Result<types::SanctionsBatchResult, ApiError> {
+        let now = platform.now();
         let checked = body
             .entities
             .iter()

@@ -1,7 +1,8 @@
-//! The HTTP glue of the screenshot API: the checks made before admission (the URL's
-//! destination, a viewport over the pixel limit), the contract's requests in the browser
-//! engine's terms (defaults, paper sizes in inches, margins from millimetres), the engine's
-//! errors as the contract's statuses, and the files published for download.
+//! The HTTP glue of the screenshot API, its implementation of the generated
+//! `ScreenshotBackend`: the checks made before admission (the URL's destination, a viewport
+//! over the pixel limit), the contract's requests in the browser engine's terms (defaults,
+//! paper sizes in inches, margins from millimetres), the engine's errors as the contract's
+//! statuses, and the files published for download.
 
 use futures::future::join_all;
 
@@ -12,8 +13,9 @@ use super::wire;
 use suite_engines::browser::job::BrowserError;
 use suite_engines::browser::job::{Area, Encoding, Image, Load, Print, Shot, Source, WaitUntil};
 use suite_engines::browser::target;
+use suite_platform::generated::api::ScreenshotBackend;
 use suite_platform::generated::types;
-use suite_platform::{ApiError, Caller, Platform};
+use suite_platform::{ApiError, Caller, FileBody, Platform};
 
 /// Id prefixes of the files this API publishes.
 const SHOT_PREFIX: &str = "shot";
@@ -59,7 +61,7 @@ fn megapixels(platform: &Platform) -> u64 {
 
 impl Screenshot {
     /// Before admission: the URL leads to a public address, a viewport capture fits the limit.
-    pub async fn check_capture(
+    async fn check_capture(
         &self,
         platform: &Platform,
         r: &types::ScreenshotRequest,
@@ -90,43 +92,6 @@ impl Screenshot {
             .map_err(|refusal| url_not_allowed(&format!("{field}url"), refusal))
     }
 
-    /// Before admission: every item of a batch, named by its index.
-    pub async fn check_batch(
-        &self,
-        platform: &Platform,
-        r: &types::ScreenshotBatchRequest,
-    ) -> Result<(), ApiError> {
-        for (i, item) in r.items.iter().enumerate() {
-            self.check_capture(platform, item, &format!("items[{i}]."))
-                .await?;
-        }
-        Ok(())
-    }
-
-    /// Before admission: the PDF's URL.
-    pub async fn check_pdf(&self, r: &types::PdfRequest) -> Result<(), ApiError> {
-        check_page_setup(&r.url, &r.headers, &r.cookies, "")?;
-        target::check_url(&r.url, &self.allow)
-            .await
-            .map(drop)
-            .map_err(|refusal| url_not_allowed("url", refusal))
-    }
-
-    /// Captures one page and publishes the image.
-    pub async fn capture(
-        &self,
-        platform: &Platform,
-        caller: &Caller,
-        r: &types::ScreenshotRequest,
-    ) -> Result<types::Screenshot, ApiError> {
-        let image = self
-            .chromium
-            .capture(shot(r, megapixels(platform)))
-            .await
-            .map_err(api_error)?;
-        self.publish(platform, caller, r, image).await
-    }
-
     /// Publishes a captured image for download.
     async fn publish(
         &self,
@@ -153,15 +118,96 @@ impl Screenshot {
             size_bytes: file.blob.size_bytes,
         })
     }
+}
 
-    /// Captures every item (the engine shares pages among a batch's items, which are one
-    /// key's) and publishes each image; a failed item fails alone.
-    pub async fn batch(
+impl ScreenshotBackend for Screenshot {
+    /// Before admission: the URL leads to a public address, a viewport capture fits the limit.
+    async fn screenshot_capture_precheck(
+        &self,
+        platform: &Platform,
+        _caller: &Caller,
+        body: &types::ScreenshotRequest,
+    ) -> Result<(), ApiError> {
+        self.check_capture(platform, body, "").await
+    }
+
+    /// Captures one page and publishes the image.
+    async fn screenshot_capture(
         &self,
         platform: &Platform,
         caller: &Caller,
+        body: types::ScreenshotRequest,
+    ) -> Result<types::Screenshot, ApiError> {
+        let image = self
+            .chromium
+            .capture(shot(&body, megapixels(platform)))
+            .await
+            .map_err(api_error)?;
+        self.publish(platform, caller, &body, image).await
+    }
+
+    /// Before admission: the PDF's URL.
+    async fn screenshot_pdf_precheck(
+        &self,
+        _platform: &Platform,
+        _caller: &Caller,
+        r: &types::PdfRequest,
+    ) -> Result<(), ApiError> {
+        check_page_setup(&r.url, &r.headers, &r.cookies, "")?;
+        target::check_url(&r.url, &self.allow)
+            .await
+            .map(drop)
+            .map_err(|refusal| url_not_allowed("url", refusal))
+    }
+
+    /// Prints one page and publishes the PDF.
+    async fn screenshot_pdf(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: types::PdfRequest,
+    ) -> Result<types::GeneratedPdf, ApiError> {
+        let max_pages = platform.limits().pdf_pages as usize;
+        let pdf = self
+            .chromium
+            .print(print(&body, max_pages))
+            .await
+            .map_err(api_error)?;
+        let file = platform
+            .publish_file(caller, PDF_PREFIX, "application/pdf", &pdf.bytes)
+            .await?;
+        Ok(types::GeneratedPdf {
+            pdf_id: file.blob.id,
+            download_url: file.download_url,
+            expires_at: file.blob.expires_at,
+            size_bytes: file.blob.size_bytes,
+            page_count: pdf.pages as u64,
+        })
+    }
+
+    /// Before admission: every item of a batch, named by its index.
+    async fn screenshot_batch_precheck(
+        &self,
+        platform: &Platform,
+        _caller: &Caller,
         r: &types::ScreenshotBatchRequest,
+    ) -> Result<(), ApiError> {
+        for (i, item) in r.items.iter().enumerate() {
+            self.check_capture(platform, item, &format!("items[{i}]."))
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Captures every item (the engine shares pages among a batch's items, which are one
+    /// key's) and publishes each image; a failed item fails alone.
+    async fn screenshot_batch(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: types::ScreenshotBatchRequest,
     ) -> Result<types::ScreenshotBatchResult, ApiError> {
+        let r = &body;
         let limit = megapixels(platform);
         let images = self
             .chromium
@@ -209,29 +255,14 @@ impl Screenshot {
         })
     }
 
-    /// Prints one page and publishes the PDF.
-    pub async fn pdf(
+    /// A published screenshot or PDF, to its owner only.
+    async fn screenshot_download(
         &self,
         platform: &Platform,
         caller: &Caller,
-        r: &types::PdfRequest,
-    ) -> Result<types::GeneratedPdf, ApiError> {
-        let max_pages = platform.limits().pdf_pages as usize;
-        let pdf = self
-            .chromium
-            .print(print(r, max_pages))
-            .await
-            .map_err(api_error)?;
-        let file = platform
-            .publish_file(caller, PDF_PREFIX, "application/pdf", &pdf.bytes)
-            .await?;
-        Ok(types::GeneratedPdf {
-            pdf_id: file.blob.id,
-            download_url: file.download_url,
-            expires_at: file.blob.expires_at,
-            size_bytes: file.blob.size_bytes,
-            page_count: pdf.pages as u64,
-        })
+        id: String,
+    ) -> Result<FileBody, ApiError> {
+        platform.download(caller, &id).await
     }
 }
 

@@ -1,7 +1,8 @@
-//! Emits the server's API layer: the `Operation` enum, the `Backend` trait hand-written code
-//! implements, the dropshot API trait, and its only implementation, whose bodies are one call
-//! of the hand-written pipeline (`crates/platform/src/pipeline.rs`): what to read, how many batch items,
-//! which backend method, which response.
+//! Emits the server's API layer: the `Operation` enum, one backend trait per API (which that
+//! API's crate implements), the `Backend` trait that gathers them, the dropshot API trait, and
+//! its only implementation, whose bodies are one call of the hand-written pipeline
+//! (`crates/platform/src/pipeline.rs`): what to read, how many batch items, which backend
+//! method, which response.
 
 use std::fmt::Write as _;
 
@@ -18,10 +19,9 @@ pub fn server_api(ops: &[Operation], tags: &[String], bounds: &BoundsCode) -> St
     json_inputs(&mut out, ops, &bounds.bounded);
     query_check(&mut out, ops);
     out.push_str(&bounds.impls);
-    backend_trait(&mut out, ops);
+    backend_trait(&mut out, ops, tags);
     api_trait(&mut out, ops);
     api_impl(&mut out, ops);
-    let _ = tags;
     out
 }
 
@@ -215,40 +215,62 @@ fn backend_output(op: &Operation) -> String {
     }
 }
 
-fn backend_trait(out: &mut String, ops: &[Operation]) {
-    out.push_str(
-        "\n/// What hand-written code implements: one method per operation, called only for an\n\
-         /// authenticated caller whose input was read within limits and whose quota admitted it.\n\
-         /// An operation left at its default answers 501 `not_implemented`.\n\
-         pub trait Backend: dropshot::ServerContext {\n    /// The platform every request passes through first.\n    fn platform(&self) -> &Platform;\n",
-    );
-    for op in ops {
-        let args = arguments(op);
-        let params: String = args.iter().map(|(n, t)| format!(", {n}: {t}")).collect();
-        let names: Vec<&str> = args.iter().map(|(n, _)| n.as_str()).collect();
+/// The precheck's input type of `op`, when it declares `x-precheck` and has a body.
+fn precheck_input(op: &Operation) -> Option<String> {
+    let input = match &op.body {
+        Body::Json { schema, .. } => format!("types::{schema}"),
+        Body::Multipart { .. } => format!("{}Form", variant(op)),
+        Body::None => return None,
+    };
+    op.precheck.then_some(input)
+}
+
+/// One trait per API tag, which that API's crate implements, and `Backend`, which gathers
+/// one implementation of each: an API that leaves an operation out does not compile.
+fn backend_trait(out: &mut String, ops: &[Operation], tags: &[String]) {
+    for tag in tags {
         let _ = writeln!(
             out,
-            "\n    /// `{} {}`: {}\n    fn {}(&self, caller: &Caller{params}) -> impl Future<Output = Result<{}, ApiError>> + Send {{\n        let _ = (caller, {});\n        async {{ Err(ApiError::not_implemented(Operation::{}.id())) }}\n    }}",
-            op.method,
-            op.path,
-            op.summary,
-            op.id,
-            backend_output(op),
-            names.join(", "),
-            variant(op)
+            "\n/// What the `{tag}` API implements: one method per operation, called only for an\n\
+             /// authenticated caller whose input was read within limits and whose quota admitted it.\n\
+             pub trait {}Backend: Send + Sync + 'static {{",
+            pascal(tag)
         );
-        let checked = match &op.body {
-            Body::Json { schema, .. } => Some(format!("types::{schema}")),
-            Body::Multipart { .. } => Some(format!("{}Form", variant(op))),
-            Body::None => None,
-        };
-        if let (true, Some(input)) = (op.precheck, checked) {
+        for op in ops.iter().filter(|op| &op.tag == tag) {
+            let params: String = arguments(op)
+                .iter()
+                .map(|(n, t)| format!(", {n}: {t}"))
+                .collect();
             let _ = writeln!(
                 out,
-                "\n    /// Checks the input of `{}` before quota admission (`x-precheck`): a refusal here costs nothing.\n    fn {}_precheck(&self, caller: &Caller, body: &{input}) -> impl Future<Output = Result<(), ApiError>> + Send {{\n        let _ = (caller, body);\n        async {{ Ok(()) }}\n    }}",
-                op.id, op.id
+                "\n    /// `{} {}`: {}\n    fn {}(&self, platform: &Platform, caller: &Caller{params}) -> impl Future<Output = Result<{}, ApiError>> + Send;",
+                op.method,
+                op.path,
+                op.summary,
+                op.id,
+                backend_output(op),
             );
+            if let Some(input) = precheck_input(op) {
+                let _ = writeln!(
+                    out,
+                    "\n    /// Checks the input of `{}` before quota admission (`x-precheck`): a refusal here costs nothing.\n    fn {}_precheck(&self, platform: &Platform, caller: &Caller, body: &{input}) -> impl Future<Output = Result<(), ApiError>> + Send;",
+                    op.id, op.id
+                );
+            }
         }
+        out.push_str("}\n");
+    }
+    out.push_str(
+        "\n/// What the server hands the generated API: the platform every request passes through\n\
+         /// first, and one implementation of each API's trait.\n\
+         pub trait Backend: dropshot::ServerContext {\n    /// The platform every request passes through first.\n    fn platform(&self) -> &Platform;\n",
+    );
+    for tag in tags {
+        let name = pascal(tag);
+        let _ = writeln!(
+            out,
+            "\n    /// The `{tag}` API.\n    type {name}: {name}Backend;\n\n    /// The `{tag}` API's implementation.\n    fn {tag}(&self) -> &Self::{name};"
+        );
     }
     out.push_str("}\n");
 }
@@ -338,8 +360,9 @@ fn api_impl(out: &mut String, ops: &[Operation]) {
         };
         let _ = writeln!(
             out,
-            "\n    async fn {id}(rqctx: RequestContext<B>{extractors}) -> {response} {{\n        let backend = rqctx.context();\n        let platform = backend.platform();\n        pipeline::handle(\n            platform,\n            RequestHead::of(&rqctx),\n            Operation::{name},\n            {read},\n            {items},\n            |caller, {pattern}| async move {{ backend.{id}(&caller{args}).await }},\n            {respond},\n        )\n        .await\n    }}",
+            "\n    async fn {id}(rqctx: RequestContext<B>{extractors}) -> {response} {{\n        let backend = rqctx.context();\n        let platform = backend.platform();\n        pipeline::handle(\n            platform,\n            RequestHead::of(&rqctx),\n            Operation::{name},\n            {read},\n            {items},\n            |caller, {pattern}| async move {{ backend.{tag}().{id}(platform, &caller{args}).await }},\n            {respond},\n        )\n        .await\n    }}",
             id = op.id,
+            tag = op.tag,
             extractors = extractors(op),
             response = response_type(op),
         );
@@ -378,8 +401,8 @@ fn read_input(op: &Operation) -> (String, String) {
     match (reads.as_slice(), names.as_slice()) {
         ([_], [name]) if *name == "body" && op.precheck => (
             format!(
-                "move |caller: &Caller| {{ let caller = caller.clone(); async move {{ let body = body.read(platform.limits()).await?; backend.{}_precheck(&caller, &body).await?; Ok(body) }} }}",
-                op.id
+                "move |caller: &Caller| {{ let caller = caller.clone(); async move {{ let body = body.read(platform.limits()).await?; backend.{}().{}_precheck(platform, &caller, &body).await?; Ok(body) }} }}",
+                op.tag, op.id
             ),
             (*name).to_owned(),
         ),
@@ -389,8 +412,8 @@ fn read_input(op: &Operation) -> (String, String) {
         ),
         ([read], [name]) if *name == "form" && op.precheck => (
             format!(
-                "move |caller: &Caller| {{ let caller = caller.clone(); async move {{ let form = {read}; backend.{}_precheck(&caller, &form).await?; Ok(form) }} }}",
-                op.id
+                "move |caller: &Caller| {{ let caller = caller.clone(); async move {{ let form = {read}; backend.{}().{}_precheck(platform, &caller, &form).await?; Ok(form) }} }}",
+                op.tag, op.id
             ),
             (*name).to_owned(),
         ),

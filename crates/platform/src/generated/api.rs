@@ -848,445 +848,382 @@ impl Bounded for types::PasswordAnalyzeRequest {
         Ok(())
     }
 }
-/// What hand-written code implements: one method per operation, called only for an
+/// What the `docgen` API implements: one method per operation, called only for an
 /// authenticated caller whose input was read within limits and whose quota admitted it.
-/// An operation left at its default answers 501 `not_implemented`.
-pub trait Backend: dropshot::ServerContext {
-    /// The platform every request passes through first.
-    fn platform(&self) -> &Platform;
+pub trait DocgenBackend: Send + Sync + 'static {
     /// `POST /v1/dev/pdf/convert`: Convert a document to another format
     fn docgen_convert(
         &self,
+        platform: &Platform,
         caller: &Caller,
         form: DocgenConvertForm,
-    ) -> impl Future<Output = Result<types::GeneratedDocument, ApiError>> + Send {
-        let _ = (caller, form);
-        async { Err(ApiError::not_implemented(Operation::DocgenConvert.id())) }
-    }
+    ) -> impl Future<Output = Result<types::GeneratedDocument, ApiError>> + Send;
     /// `POST /v1/dev/pdf/template`: Upload and register a new template
     fn docgen_create_template(
         &self,
+        platform: &Platform,
         caller: &Caller,
         form: DocgenCreateTemplateForm,
-    ) -> impl Future<Output = Result<types::Template, ApiError>> + Send {
-        let _ = (caller, form);
-        async {
-            Err(ApiError::not_implemented(
-                Operation::DocgenCreateTemplate.id(),
-            ))
-        }
-    }
+    ) -> impl Future<Output = Result<types::Template, ApiError>> + Send;
     /// `DELETE /v1/dev/pdf/template/{id}`: Delete a template
     fn docgen_delete_template(
         &self,
+        platform: &Platform,
         caller: &Caller,
         id: String,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, id);
-        async {
-            Err(ApiError::not_implemented(
-                Operation::DocgenDeleteTemplate.id(),
-            ))
-        }
-    }
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// `GET /v1/dev/pdf/download/{id}`: Download a generated or converted document
     fn docgen_download(
         &self,
+        platform: &Platform,
         caller: &Caller,
         id: String,
-    ) -> impl Future<Output = Result<FileBody, ApiError>> + Send {
-        let _ = (caller, id);
-        async { Err(ApiError::not_implemented(Operation::DocgenDownload.id())) }
-    }
+    ) -> impl Future<Output = Result<FileBody, ApiError>> + Send;
     /// `POST /v1/dev/pdf/generate`: Generate a document from a template and data
     fn docgen_generate(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::GenerateRequest,
-    ) -> impl Future<Output = Result<types::GeneratedDocument, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::DocgenGenerate.id())) }
-    }
+    ) -> impl Future<Output = Result<types::GeneratedDocument, ApiError>> + Send;
     /// Checks the input of `docgen_generate` before quota admission (`x-precheck`): a refusal here costs nothing.
     fn docgen_generate_precheck(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: &types::GenerateRequest,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// `GET /v1/dev/pdf/template`: List available templates
     fn docgen_list_templates(
         &self,
+        platform: &Platform,
         caller: &Caller,
         query: DocgenListTemplatesQuery,
-    ) -> impl Future<Output = Result<types::TemplateList, ApiError>> + Send {
-        let _ = (caller, query);
-        async {
-            Err(ApiError::not_implemented(
-                Operation::DocgenListTemplates.id(),
-            ))
-        }
-    }
-    /// `POST /v1/compliance/finance/audit`: Audit a bank statement for anomalies
-    fn finance_audit(
-        &self,
-        caller: &Caller,
-        form: FinanceAuditForm,
-    ) -> impl Future<Output = Result<types::AuditResult, ApiError>> + Send {
-        let _ = (caller, form);
-        async { Err(ApiError::not_implemented(Operation::FinanceAudit.id())) }
-    }
-    /// Checks the input of `finance_audit` before quota admission (`x-precheck`): a refusal here costs nothing.
-    fn finance_audit_precheck(
-        &self,
-        caller: &Caller,
-        body: &FinanceAuditForm,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
-    /// `POST /v1/compliance/finance/fraud-check`: Score the fraud risk of a financial document
-    fn finance_fraud_check(
-        &self,
-        caller: &Caller,
-        form: FinanceFraudCheckForm,
-    ) -> impl Future<Output = Result<types::FraudCheckResult, ApiError>> + Send {
-        let _ = (caller, form);
-        async { Err(ApiError::not_implemented(Operation::FinanceFraudCheck.id())) }
-    }
-    /// Checks the input of `finance_fraud_check` before quota admission (`x-precheck`): a refusal here costs nothing.
-    fn finance_fraud_check_precheck(
-        &self,
-        caller: &Caller,
-        body: &FinanceFraudCheckForm,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
-    /// `POST /v1/compliance/finance/parse`: Extract structured data from a receipt or invoice
-    fn finance_parse(
-        &self,
-        caller: &Caller,
-        form: FinanceParseForm,
-    ) -> impl Future<Output = Result<types::ParsedDocument, ApiError>> + Send {
-        let _ = (caller, form);
-        async { Err(ApiError::not_implemented(Operation::FinanceParse.id())) }
-    }
-    /// Checks the input of `finance_parse` before quota admission (`x-precheck`): a refusal here costs nothing.
-    fn finance_parse_precheck(
-        &self,
-        caller: &Caller,
-        body: &FinanceParseForm,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
-    /// `POST /v1/compliance/legal/analyze`: Analyze a contract for risk
-    fn legal_analyze(
-        &self,
-        caller: &Caller,
-        form: LegalAnalyzeForm,
-    ) -> impl Future<Output = Result<types::AnalysisResult, ApiError>> + Send {
-        let _ = (caller, form);
-        async { Err(ApiError::not_implemented(Operation::LegalAnalyze.id())) }
-    }
-    /// Checks the input of `legal_analyze` before quota admission (`x-precheck`): a refusal here costs nothing.
-    fn legal_analyze_precheck(
-        &self,
-        caller: &Caller,
-        body: &LegalAnalyzeForm,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
-    /// `POST /v1/compliance/legal/compare`: Compare two versions of a contract
-    fn legal_compare(
-        &self,
-        caller: &Caller,
-        form: LegalCompareForm,
-    ) -> impl Future<Output = Result<types::ComparisonResult, ApiError>> + Send {
-        let _ = (caller, form);
-        async { Err(ApiError::not_implemented(Operation::LegalCompare.id())) }
-    }
-    /// Checks the input of `legal_compare` before quota admission (`x-precheck`): a refusal here costs nothing.
-    fn legal_compare_precheck(
-        &self,
-        caller: &Caller,
-        body: &LegalCompareForm,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
-    /// `POST /v1/compliance/legal/report`: Generate a PDF review report of a contract
-    fn legal_report(
-        &self,
-        caller: &Caller,
-        form: LegalReportForm,
-    ) -> impl Future<Output = Result<FileBody, ApiError>> + Send {
-        let _ = (caller, form);
-        async { Err(ApiError::not_implemented(Operation::LegalReport.id())) }
-    }
-    /// Checks the input of `legal_report` before quota admission (`x-precheck`): a refusal here costs nothing.
-    fn legal_report_precheck(
-        &self,
-        caller: &Caller,
-        body: &LegalReportForm,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
-    /// `POST /v1/compliance/pii/batch`: Detect or redact PII in up to 20 files
-    fn pii_batch(
-        &self,
-        caller: &Caller,
-        form: PiiBatchForm,
-    ) -> impl Future<Output = Result<types::PiiBatchResult, ApiError>> + Send {
-        let _ = (caller, form);
-        async { Err(ApiError::not_implemented(Operation::PiiBatch.id())) }
-    }
-    /// Checks the input of `pii_batch` before quota admission (`x-precheck`): a refusal here costs nothing.
-    fn pii_batch_precheck(
-        &self,
-        caller: &Caller,
-        body: &PiiBatchForm,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
-    /// `POST /v1/compliance/pii/detect`: Detect PII in an image or PDF
-    fn pii_detect(
-        &self,
-        caller: &Caller,
-        form: PiiDetectForm,
-    ) -> impl Future<Output = Result<types::DetectionResult, ApiError>> + Send {
-        let _ = (caller, form);
-        async { Err(ApiError::not_implemented(Operation::PiiDetect.id())) }
-    }
-    /// Checks the input of `pii_detect` before quota admission (`x-precheck`): a refusal here costs nothing.
-    fn pii_detect_precheck(
-        &self,
-        caller: &Caller,
-        body: &PiiDetectForm,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
-    /// `GET /v1/compliance/pii/download/{id}`: Download a redacted file made by a PII batch
-    fn pii_download(
-        &self,
-        caller: &Caller,
-        id: String,
-    ) -> impl Future<Output = Result<FileBody, ApiError>> + Send {
-        let _ = (caller, id);
-        async { Err(ApiError::not_implemented(Operation::PiiDownload.id())) }
-    }
-    /// `POST /v1/compliance/pii/redact`: Detect and redact PII; answers the cleaned file
-    fn pii_redact(
-        &self,
-        caller: &Caller,
-        form: PiiRedactForm,
-    ) -> impl Future<Output = Result<FileBody, ApiError>> + Send {
-        let _ = (caller, form);
-        async { Err(ApiError::not_implemented(Operation::PiiRedact.id())) }
-    }
-    /// Checks the input of `pii_redact` before quota admission (`x-precheck`): a refusal here costs nothing.
-    fn pii_redact_precheck(
-        &self,
-        caller: &Caller,
-        body: &PiiRedactForm,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
-    /// `POST /v1/compliance/sanctions/batch`: Screen up to 100 entities in one request
-    fn sanctions_batch(
-        &self,
-        caller: &Caller,
-        body: types::SanctionsBatchRequest,
-    ) -> impl Future<Output = Result<types::SanctionsBatchResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::SanctionsBatch.id())) }
-    }
-    /// `POST /v1/compliance/sanctions/deep-analysis`: Multi-signal analysis of a subject against the sanctions lists
-    fn sanctions_deep_analysis(
-        &self,
-        caller: &Caller,
-        body: types::DeepAnalysisRequest,
-    ) -> impl Future<Output = Result<types::DeepAnalysisResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async {
-            Err(ApiError::not_implemented(
-                Operation::SanctionsDeepAnalysis.id(),
-            ))
-        }
-    }
-    /// `POST /v1/compliance/sanctions/screen`: Screen a name against all sanctions lists
-    fn sanctions_screen(
-        &self,
-        caller: &Caller,
-        body: types::ScreenRequest,
-    ) -> impl Future<Output = Result<types::ScreenResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::SanctionsScreen.id())) }
-    }
+    ) -> impl Future<Output = Result<types::TemplateList, ApiError>> + Send;
+}
+/// What the `screenshot` API implements: one method per operation, called only for an
+/// authenticated caller whose input was read within limits and whose quota admitted it.
+pub trait ScreenshotBackend: Send + Sync + 'static {
     /// `POST /v1/dev/screenshot/batch`: Capture screenshots of several URLs in one request
     fn screenshot_batch(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::ScreenshotBatchRequest,
-    ) -> impl Future<Output = Result<types::ScreenshotBatchResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::ScreenshotBatch.id())) }
-    }
+    ) -> impl Future<Output = Result<types::ScreenshotBatchResult, ApiError>> + Send;
     /// Checks the input of `screenshot_batch` before quota admission (`x-precheck`): a refusal here costs nothing.
     fn screenshot_batch_precheck(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: &types::ScreenshotBatchRequest,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// `POST /v1/dev/screenshot/screenshot`: Capture a screenshot of a URL
     fn screenshot_capture(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::ScreenshotRequest,
-    ) -> impl Future<Output = Result<types::Screenshot, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::ScreenshotCapture.id())) }
-    }
+    ) -> impl Future<Output = Result<types::Screenshot, ApiError>> + Send;
     /// Checks the input of `screenshot_capture` before quota admission (`x-precheck`): a refusal here costs nothing.
     fn screenshot_capture_precheck(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: &types::ScreenshotRequest,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
     /// `GET /v1/dev/screenshot/download/{id}`: Download a screenshot or a generated PDF
     fn screenshot_download(
         &self,
+        platform: &Platform,
         caller: &Caller,
         id: String,
-    ) -> impl Future<Output = Result<FileBody, ApiError>> + Send {
-        let _ = (caller, id);
-        async {
-            Err(ApiError::not_implemented(
-                Operation::ScreenshotDownload.id(),
-            ))
-        }
-    }
+    ) -> impl Future<Output = Result<FileBody, ApiError>> + Send;
     /// `POST /v1/dev/screenshot/pdf`: Generate a PDF from a URL
     fn screenshot_pdf(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::PdfRequest,
-    ) -> impl Future<Output = Result<types::GeneratedPdf, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::ScreenshotPdf.id())) }
-    }
+    ) -> impl Future<Output = Result<types::GeneratedPdf, ApiError>> + Send;
     /// Checks the input of `screenshot_pdf` before quota admission (`x-precheck`): a refusal here costs nothing.
     fn screenshot_pdf_precheck(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: &types::PdfRequest,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send {
-        let _ = (caller, body);
-        async { Ok(()) }
-    }
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+}
+/// What the `finance` API implements: one method per operation, called only for an
+/// authenticated caller whose input was read within limits and whose quota admitted it.
+pub trait FinanceBackend: Send + Sync + 'static {
+    /// `POST /v1/compliance/finance/audit`: Audit a bank statement for anomalies
+    fn finance_audit(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        form: FinanceAuditForm,
+    ) -> impl Future<Output = Result<types::AuditResult, ApiError>> + Send;
+    /// Checks the input of `finance_audit` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn finance_audit_precheck(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: &FinanceAuditForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// `POST /v1/compliance/finance/fraud-check`: Score the fraud risk of a financial document
+    fn finance_fraud_check(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        form: FinanceFraudCheckForm,
+    ) -> impl Future<Output = Result<types::FraudCheckResult, ApiError>> + Send;
+    /// Checks the input of `finance_fraud_check` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn finance_fraud_check_precheck(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: &FinanceFraudCheckForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// `POST /v1/compliance/finance/parse`: Extract structured data from a receipt or invoice
+    fn finance_parse(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        form: FinanceParseForm,
+    ) -> impl Future<Output = Result<types::ParsedDocument, ApiError>> + Send;
+    /// Checks the input of `finance_parse` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn finance_parse_precheck(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: &FinanceParseForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+}
+/// What the `sanctions` API implements: one method per operation, called only for an
+/// authenticated caller whose input was read within limits and whose quota admitted it.
+pub trait SanctionsBackend: Send + Sync + 'static {
+    /// `POST /v1/compliance/sanctions/batch`: Screen up to 100 entities in one request
+    fn sanctions_batch(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: types::SanctionsBatchRequest,
+    ) -> impl Future<Output = Result<types::SanctionsBatchResult, ApiError>> + Send;
+    /// `POST /v1/compliance/sanctions/deep-analysis`: Multi-signal analysis of a subject against the sanctions lists
+    fn sanctions_deep_analysis(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: types::DeepAnalysisRequest,
+    ) -> impl Future<Output = Result<types::DeepAnalysisResult, ApiError>> + Send;
+    /// `POST /v1/compliance/sanctions/screen`: Screen a name against all sanctions lists
+    fn sanctions_screen(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: types::ScreenRequest,
+    ) -> impl Future<Output = Result<types::ScreenResult, ApiError>> + Send;
+}
+/// What the `legal` API implements: one method per operation, called only for an
+/// authenticated caller whose input was read within limits and whose quota admitted it.
+pub trait LegalBackend: Send + Sync + 'static {
+    /// `POST /v1/compliance/legal/analyze`: Analyze a contract for risk
+    fn legal_analyze(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        form: LegalAnalyzeForm,
+    ) -> impl Future<Output = Result<types::AnalysisResult, ApiError>> + Send;
+    /// Checks the input of `legal_analyze` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn legal_analyze_precheck(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: &LegalAnalyzeForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// `POST /v1/compliance/legal/compare`: Compare two versions of a contract
+    fn legal_compare(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        form: LegalCompareForm,
+    ) -> impl Future<Output = Result<types::ComparisonResult, ApiError>> + Send;
+    /// Checks the input of `legal_compare` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn legal_compare_precheck(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: &LegalCompareForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// `POST /v1/compliance/legal/report`: Generate a PDF review report of a contract
+    fn legal_report(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        form: LegalReportForm,
+    ) -> impl Future<Output = Result<FileBody, ApiError>> + Send;
+    /// Checks the input of `legal_report` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn legal_report_precheck(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: &LegalReportForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+}
+/// What the `pii` API implements: one method per operation, called only for an
+/// authenticated caller whose input was read within limits and whose quota admitted it.
+pub trait PiiBackend: Send + Sync + 'static {
+    /// `POST /v1/compliance/pii/batch`: Detect or redact PII in up to 20 files
+    fn pii_batch(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        form: PiiBatchForm,
+    ) -> impl Future<Output = Result<types::PiiBatchResult, ApiError>> + Send;
+    /// Checks the input of `pii_batch` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn pii_batch_precheck(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: &PiiBatchForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// `POST /v1/compliance/pii/detect`: Detect PII in an image or PDF
+    fn pii_detect(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        form: PiiDetectForm,
+    ) -> impl Future<Output = Result<types::DetectionResult, ApiError>> + Send;
+    /// Checks the input of `pii_detect` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn pii_detect_precheck(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: &PiiDetectForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// `GET /v1/compliance/pii/download/{id}`: Download a redacted file made by a PII batch
+    fn pii_download(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        id: String,
+    ) -> impl Future<Output = Result<FileBody, ApiError>> + Send;
+    /// `POST /v1/compliance/pii/redact`: Detect and redact PII; answers the cleaned file
+    fn pii_redact(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        form: PiiRedactForm,
+    ) -> impl Future<Output = Result<FileBody, ApiError>> + Send;
+    /// Checks the input of `pii_redact` before quota admission (`x-precheck`): a refusal here costs nothing.
+    fn pii_redact_precheck(
+        &self,
+        platform: &Platform,
+        caller: &Caller,
+        body: &PiiRedactForm,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+}
+/// What the `validate` API implements: one method per operation, called only for an
+/// authenticated caller whose input was read within limits and whose quota admitted it.
+pub trait ValidateBackend: Send + Sync + 'static {
     /// `POST /v1/dev/validate/creditcard/validate`: Validate a payment card number
     fn validate_creditcard(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::CreditCardValidateRequest,
-    ) -> impl Future<Output = Result<types::CreditCardValidationResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async {
-            Err(ApiError::not_implemented(
-                Operation::ValidateCreditcard.id(),
-            ))
-        }
-    }
+    ) -> impl Future<Output = Result<types::CreditCardValidationResult, ApiError>> + Send;
     /// `POST /v1/dev/validate/crypto/validate`: Validate a cryptocurrency address
     fn validate_crypto(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::CryptoValidateRequest,
-    ) -> impl Future<Output = Result<types::CryptoValidationResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::ValidateCrypto.id())) }
-    }
+    ) -> impl Future<Output = Result<types::CryptoValidationResult, ApiError>> + Send;
     /// `POST /v1/dev/validate/date/convert`: Parse a date in any common format and convert it
     fn validate_date(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::DateConvertRequest,
-    ) -> impl Future<Output = Result<types::DateConversionResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::ValidateDate.id())) }
-    }
+    ) -> impl Future<Output = Result<types::DateConversionResult, ApiError>> + Send;
     /// `POST /v1/dev/validate/email/validate`: Check an email address's format and deliverability
     fn validate_email(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::EmailValidateRequest,
-    ) -> impl Future<Output = Result<types::EmailValidationResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::ValidateEmail.id())) }
-    }
+    ) -> impl Future<Output = Result<types::EmailValidationResult, ApiError>> + Send;
     /// `POST /v1/dev/validate/iban/validate`: Validate an IBAN
     fn validate_iban(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::IbanValidateRequest,
-    ) -> impl Future<Output = Result<types::IbanValidationResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::ValidateIban.id())) }
-    }
+    ) -> impl Future<Output = Result<types::IbanValidationResult, ApiError>> + Send;
     /// `POST /v1/dev/validate/password/analyze`: Analyze a password's strength
     fn validate_password(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::PasswordAnalyzeRequest,
-    ) -> impl Future<Output = Result<types::PasswordAnalysisResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::ValidatePassword.id())) }
-    }
+    ) -> impl Future<Output = Result<types::PasswordAnalysisResult, ApiError>> + Send;
     /// `POST /v1/dev/validate/phone/validate`: Validate and normalize a phone number
     fn validate_phone(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::PhoneValidateRequest,
-    ) -> impl Future<Output = Result<types::PhoneValidationResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::ValidatePhone.id())) }
-    }
+    ) -> impl Future<Output = Result<types::PhoneValidationResult, ApiError>> + Send;
     /// `POST /v1/dev/validate/postalcode/validate`: Validate a postal code for a country
     fn validate_postalcode(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::PostalCodeValidateRequest,
-    ) -> impl Future<Output = Result<types::PostalCodeValidationResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async {
-            Err(ApiError::not_implemented(
-                Operation::ValidatePostalcode.id(),
-            ))
-        }
-    }
+    ) -> impl Future<Output = Result<types::PostalCodeValidationResult, ApiError>> + Send;
     /// `POST /v1/dev/validate/vat/validate`: Validate an EU VAT number
     fn validate_vat(
         &self,
+        platform: &Platform,
         caller: &Caller,
         body: types::VatValidateRequest,
-    ) -> impl Future<Output = Result<types::VatValidationResult, ApiError>> + Send {
-        let _ = (caller, body);
-        async { Err(ApiError::not_implemented(Operation::ValidateVat.id())) }
-    }
+    ) -> impl Future<Output = Result<types::VatValidationResult, ApiError>> + Send;
+}
+/// What the server hands the generated API: the platform every request passes through
+/// first, and one implementation of each API's trait.
+pub trait Backend: dropshot::ServerContext {
+    /// The platform every request passes through first.
+    fn platform(&self) -> &Platform;
+    /// The `docgen` API.
+    type Docgen: DocgenBackend;
+    /// The `docgen` API's implementation.
+    fn docgen(&self) -> &Self::Docgen;
+    /// The `screenshot` API.
+    type Screenshot: ScreenshotBackend;
+    /// The `screenshot` API's implementation.
+    fn screenshot(&self) -> &Self::Screenshot;
+    /// The `finance` API.
+    type Finance: FinanceBackend;
+    /// The `finance` API's implementation.
+    fn finance(&self) -> &Self::Finance;
+    /// The `sanctions` API.
+    type Sanctions: SanctionsBackend;
+    /// The `sanctions` API's implementation.
+    fn sanctions(&self) -> &Self::Sanctions;
+    /// The `legal` API.
+    type Legal: LegalBackend;
+    /// The `legal` API's implementation.
+    fn legal(&self) -> &Self::Legal;
+    /// The `pii` API.
+    type Pii: PiiBackend;
+    /// The `pii` API's implementation.
+    fn pii(&self) -> &Self::Pii;
+    /// The `validate` API.
+    type Validate: ValidateBackend;
+    /// The `validate` API's implementation.
+    fn validate(&self) -> &Self::Validate;
 }
 /// The contract as a dropshot API trait; `SuiteServer` is its only implementation.
 #[dropshot::api_description]
@@ -1575,7 +1512,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
                 )
             },
             |_| None,
-            |caller, form| async move { backend.docgen_convert(&caller, form).await },
+            |caller, form| async move {
+                backend
+                    .docgen()
+                    .docgen_convert(platform, &caller, form)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -1600,7 +1542,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
                 )
             },
             |_| None,
-            |caller, form| async move { backend.docgen_create_template(&caller, form).await },
+            |caller, form| async move {
+                backend
+                    .docgen()
+                    .docgen_create_template(platform, &caller, form)
+                    .await
+            },
             pipeline::created,
         )
         .await
@@ -1617,7 +1564,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::DocgenDeleteTemplate,
             move |_: &Caller| async move { Ok::<_, ApiError>(path.into_inner()) },
             |_| None,
-            |caller, path| async move { backend.docgen_delete_template(&caller, path.id).await },
+            |caller, path| async move {
+                backend
+                    .docgen()
+                    .docgen_delete_template(platform, &caller, path.id)
+                    .await
+            },
             pipeline::deleted,
         )
         .await
@@ -1634,7 +1586,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::DocgenDownload,
             move |_: &Caller| async move { Ok::<_, ApiError>(path.into_inner()) },
             |_| None,
-            |caller, path| async move { backend.docgen_download(&caller, path.id).await },
+            |caller, path| async move {
+                backend
+                    .docgen()
+                    .docgen_download(platform, &caller, path.id)
+                    .await
+            },
             pipeline::file,
         )
         .await
@@ -1653,12 +1610,20 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
                 let caller = caller.clone();
                 async move {
                     let body = body.read(platform.limits()).await?;
-                    backend.docgen_generate_precheck(&caller, &body).await?;
+                    backend
+                        .docgen()
+                        .docgen_generate_precheck(platform, &caller, &body)
+                        .await?;
                     Ok(body)
                 }
             },
             |_| None,
-            |caller, body| async move { backend.docgen_generate(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .docgen()
+                    .docgen_generate(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -1675,7 +1640,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::DocgenListTemplates,
             move |_: &Caller| async move { Ok::<_, ApiError>(query.into_inner()) },
             |_| None,
-            |caller, query| async move { backend.docgen_list_templates(&caller, query).await },
+            |caller, query| async move {
+                backend
+                    .docgen()
+                    .docgen_list_templates(platform, &caller, query)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -1700,12 +1670,20 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
                         )
                         .await?,
                     )?;
-                    backend.finance_audit_precheck(&caller, &form).await?;
+                    backend
+                        .finance()
+                        .finance_audit_precheck(platform, &caller, &form)
+                        .await?;
                     Ok(form)
                 }
             },
             |_| None,
-            |caller, form| async move { backend.finance_audit(&caller, form).await },
+            |caller, form| async move {
+                backend
+                    .finance()
+                    .finance_audit(platform, &caller, form)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -1730,12 +1708,20 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
                         )
                         .await?,
                     )?;
-                    backend.finance_fraud_check_precheck(&caller, &form).await?;
+                    backend
+                        .finance()
+                        .finance_fraud_check_precheck(platform, &caller, &form)
+                        .await?;
                     Ok(form)
                 }
             },
             |_| None,
-            |caller, form| async move { backend.finance_fraud_check(&caller, form).await },
+            |caller, form| async move {
+                backend
+                    .finance()
+                    .finance_fraud_check(platform, &caller, form)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -1760,12 +1746,20 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
                         )
                         .await?,
                     )?;
-                    backend.finance_parse_precheck(&caller, &form).await?;
+                    backend
+                        .finance()
+                        .finance_parse_precheck(platform, &caller, &form)
+                        .await?;
                     Ok(form)
                 }
             },
             |_| None,
-            |caller, form| async move { backend.finance_parse(&caller, form).await },
+            |caller, form| async move {
+                backend
+                    .finance()
+                    .finance_parse(platform, &caller, form)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -1777,28 +1771,34 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let backend = rqctx.context();
         let platform = backend.platform();
         pipeline::handle(
-            platform,
-            RequestHead::of(&rqctx),
-            Operation::LegalAnalyze,
-            move |caller: &Caller| {
-                let caller = caller.clone();
-                async move {
-                    let form = LegalAnalyzeForm::from_raw(
-                        form.read(
-                            platform.limits(),
-                            Operation::LegalAnalyze.batch().map(|(_, max)| max),
-                        )
-                        .await?,
-                    )?;
-                    backend.legal_analyze_precheck(&caller, &form).await?;
-                    Ok(form)
-                }
-            },
-            |_| None,
-            |caller, form| async move { backend.legal_analyze(&caller, form).await },
-            pipeline::ok,
-        )
-        .await
+                platform,
+                RequestHead::of(&rqctx),
+                Operation::LegalAnalyze,
+                move |caller: &Caller| {
+                    let caller = caller.clone();
+                    async move {
+                        let form = LegalAnalyzeForm::from_raw(
+                            form
+                                .read(
+                                    platform.limits(),
+                                    Operation::LegalAnalyze.batch().map(|(_, max)| max),
+                                )
+                                .await?,
+                        )?;
+                        backend
+                            .legal()
+                            .legal_analyze_precheck(platform, &caller, &form)
+                            .await?;
+                        Ok(form)
+                    }
+                },
+                |_| None,
+                |caller, form| async move {
+                    backend.legal().legal_analyze(platform, &caller, form).await
+                },
+                pipeline::ok,
+            )
+            .await
     }
     async fn legal_compare(
         rqctx: RequestContext<B>,
@@ -1807,28 +1807,34 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let backend = rqctx.context();
         let platform = backend.platform();
         pipeline::handle(
-            platform,
-            RequestHead::of(&rqctx),
-            Operation::LegalCompare,
-            move |caller: &Caller| {
-                let caller = caller.clone();
-                async move {
-                    let form = LegalCompareForm::from_raw(
-                        form.read(
-                            platform.limits(),
-                            Operation::LegalCompare.batch().map(|(_, max)| max),
-                        )
-                        .await?,
-                    )?;
-                    backend.legal_compare_precheck(&caller, &form).await?;
-                    Ok(form)
-                }
-            },
-            |_| None,
-            |caller, form| async move { backend.legal_compare(&caller, form).await },
-            pipeline::ok,
-        )
-        .await
+                platform,
+                RequestHead::of(&rqctx),
+                Operation::LegalCompare,
+                move |caller: &Caller| {
+                    let caller = caller.clone();
+                    async move {
+                        let form = LegalCompareForm::from_raw(
+                            form
+                                .read(
+                                    platform.limits(),
+                                    Operation::LegalCompare.batch().map(|(_, max)| max),
+                                )
+                                .await?,
+                        )?;
+                        backend
+                            .legal()
+                            .legal_compare_precheck(platform, &caller, &form)
+                            .await?;
+                        Ok(form)
+                    }
+                },
+                |_| None,
+                |caller, form| async move {
+                    backend.legal().legal_compare(platform, &caller, form).await
+                },
+                pipeline::ok,
+            )
+            .await
     }
     async fn legal_report(
         rqctx: RequestContext<B>,
@@ -1837,28 +1843,34 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let backend = rqctx.context();
         let platform = backend.platform();
         pipeline::handle(
-            platform,
-            RequestHead::of(&rqctx),
-            Operation::LegalReport,
-            move |caller: &Caller| {
-                let caller = caller.clone();
-                async move {
-                    let form = LegalReportForm::from_raw(
-                        form.read(
-                            platform.limits(),
-                            Operation::LegalReport.batch().map(|(_, max)| max),
-                        )
-                        .await?,
-                    )?;
-                    backend.legal_report_precheck(&caller, &form).await?;
-                    Ok(form)
-                }
-            },
-            |_| None,
-            |caller, form| async move { backend.legal_report(&caller, form).await },
-            pipeline::file,
-        )
-        .await
+                platform,
+                RequestHead::of(&rqctx),
+                Operation::LegalReport,
+                move |caller: &Caller| {
+                    let caller = caller.clone();
+                    async move {
+                        let form = LegalReportForm::from_raw(
+                            form
+                                .read(
+                                    platform.limits(),
+                                    Operation::LegalReport.batch().map(|(_, max)| max),
+                                )
+                                .await?,
+                        )?;
+                        backend
+                            .legal()
+                            .legal_report_precheck(platform, &caller, &form)
+                            .await?;
+                        Ok(form)
+                    }
+                },
+                |_| None,
+                |caller, form| async move {
+                    backend.legal().legal_report(platform, &caller, form).await
+                },
+                pipeline::file,
+            )
+            .await
     }
     async fn pii_batch(
         rqctx: RequestContext<B>,
@@ -1880,12 +1892,15 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
                         )
                         .await?,
                     )?;
-                    backend.pii_batch_precheck(&caller, &form).await?;
+                    backend
+                        .pii()
+                        .pii_batch_precheck(platform, &caller, &form)
+                        .await?;
                     Ok(form)
                 }
             },
             |form| Some(form.files.len()),
-            |caller, form| async move { backend.pii_batch(&caller, form).await },
+            |caller, form| async move { backend.pii().pii_batch(platform, &caller, form).await },
             pipeline::ok,
         )
         .await
@@ -1910,12 +1925,15 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
                         )
                         .await?,
                     )?;
-                    backend.pii_detect_precheck(&caller, &form).await?;
+                    backend
+                        .pii()
+                        .pii_detect_precheck(platform, &caller, &form)
+                        .await?;
                     Ok(form)
                 }
             },
             |_| None,
-            |caller, form| async move { backend.pii_detect(&caller, form).await },
+            |caller, form| async move { backend.pii().pii_detect(platform, &caller, form).await },
             pipeline::ok,
         )
         .await
@@ -1927,15 +1945,17 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
         let backend = rqctx.context();
         let platform = backend.platform();
         pipeline::handle(
-            platform,
-            RequestHead::of(&rqctx),
-            Operation::PiiDownload,
-            move |_: &Caller| async move { Ok::<_, ApiError>(path.into_inner()) },
-            |_| None,
-            |caller, path| async move { backend.pii_download(&caller, path.id).await },
-            pipeline::file,
-        )
-        .await
+                platform,
+                RequestHead::of(&rqctx),
+                Operation::PiiDownload,
+                move |_: &Caller| async move { Ok::<_, ApiError>(path.into_inner()) },
+                |_| None,
+                |caller, path| async move {
+                    backend.pii().pii_download(platform, &caller, path.id).await
+                },
+                pipeline::file,
+            )
+            .await
     }
     async fn pii_redact(
         rqctx: RequestContext<B>,
@@ -1957,12 +1977,15 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
                         )
                         .await?,
                     )?;
-                    backend.pii_redact_precheck(&caller, &form).await?;
+                    backend
+                        .pii()
+                        .pii_redact_precheck(platform, &caller, &form)
+                        .await?;
                     Ok(form)
                 }
             },
             |_| None,
-            |caller, form| async move { backend.pii_redact(&caller, form).await },
+            |caller, form| async move { backend.pii().pii_redact(platform, &caller, form).await },
             pipeline::file,
         )
         .await
@@ -1979,7 +2002,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::SanctionsBatch,
             move |_: &Caller| body.read(platform.limits()),
             |body| Some(body.entities.len()),
-            |caller, body| async move { backend.sanctions_batch(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .sanctions()
+                    .sanctions_batch(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -1996,7 +2024,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::SanctionsDeepAnalysis,
             move |_: &Caller| body.read(platform.limits()),
             |_| None,
-            |caller, body| async move { backend.sanctions_deep_analysis(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .sanctions()
+                    .sanctions_deep_analysis(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2013,7 +2046,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::SanctionsScreen,
             move |_: &Caller| body.read(platform.limits()),
             |_| None,
-            |caller, body| async move { backend.sanctions_screen(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .sanctions()
+                    .sanctions_screen(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2032,12 +2070,20 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
                 let caller = caller.clone();
                 async move {
                     let body = body.read(platform.limits()).await?;
-                    backend.screenshot_batch_precheck(&caller, &body).await?;
+                    backend
+                        .screenshot()
+                        .screenshot_batch_precheck(platform, &caller, &body)
+                        .await?;
                     Ok(body)
                 }
             },
             |body| Some(body.items.len()),
-            |caller, body| async move { backend.screenshot_batch(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .screenshot()
+                    .screenshot_batch(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2056,12 +2102,20 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
                 let caller = caller.clone();
                 async move {
                     let body = body.read(platform.limits()).await?;
-                    backend.screenshot_capture_precheck(&caller, &body).await?;
+                    backend
+                        .screenshot()
+                        .screenshot_capture_precheck(platform, &caller, &body)
+                        .await?;
                     Ok(body)
                 }
             },
             |_| None,
-            |caller, body| async move { backend.screenshot_capture(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .screenshot()
+                    .screenshot_capture(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2078,7 +2132,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::ScreenshotDownload,
             move |_: &Caller| async move { Ok::<_, ApiError>(path.into_inner()) },
             |_| None,
-            |caller, path| async move { backend.screenshot_download(&caller, path.id).await },
+            |caller, path| async move {
+                backend
+                    .screenshot()
+                    .screenshot_download(platform, &caller, path.id)
+                    .await
+            },
             pipeline::file,
         )
         .await
@@ -2097,12 +2156,20 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
                 let caller = caller.clone();
                 async move {
                     let body = body.read(platform.limits()).await?;
-                    backend.screenshot_pdf_precheck(&caller, &body).await?;
+                    backend
+                        .screenshot()
+                        .screenshot_pdf_precheck(platform, &caller, &body)
+                        .await?;
                     Ok(body)
                 }
             },
             |_| None,
-            |caller, body| async move { backend.screenshot_pdf(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .screenshot()
+                    .screenshot_pdf(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2120,7 +2187,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::ValidateCreditcard,
             move |_: &Caller| body.read(platform.limits()),
             |_| None,
-            |caller, body| async move { backend.validate_creditcard(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .validate()
+                    .validate_creditcard(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2137,7 +2209,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::ValidateCrypto,
             move |_: &Caller| body.read(platform.limits()),
             |_| None,
-            |caller, body| async move { backend.validate_crypto(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .validate()
+                    .validate_crypto(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2154,7 +2231,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::ValidateDate,
             move |_: &Caller| body.read(platform.limits()),
             |_| None,
-            |caller, body| async move { backend.validate_date(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .validate()
+                    .validate_date(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2171,7 +2253,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::ValidateEmail,
             move |_: &Caller| body.read(platform.limits()),
             |_| None,
-            |caller, body| async move { backend.validate_email(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .validate()
+                    .validate_email(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2188,7 +2275,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::ValidateIban,
             move |_: &Caller| body.read(platform.limits()),
             |_| None,
-            |caller, body| async move { backend.validate_iban(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .validate()
+                    .validate_iban(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2205,7 +2297,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::ValidatePassword,
             move |_: &Caller| body.read(platform.limits()),
             |_| None,
-            |caller, body| async move { backend.validate_password(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .validate()
+                    .validate_password(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2222,7 +2319,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::ValidatePhone,
             move |_: &Caller| body.read(platform.limits()),
             |_| None,
-            |caller, body| async move { backend.validate_phone(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .validate()
+                    .validate_phone(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2240,7 +2342,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::ValidatePostalcode,
             move |_: &Caller| body.read(platform.limits()),
             |_| None,
-            |caller, body| async move { backend.validate_postalcode(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .validate()
+                    .validate_postalcode(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await
@@ -2257,7 +2364,12 @@ impl<B: Backend> SuiteApi for SuiteServer<B> {
             Operation::ValidateVat,
             move |_: &Caller| body.read(platform.limits()),
             |_| None,
-            |caller, body| async move { backend.validate_vat(&caller, body).await },
+            |caller, body| async move {
+                backend
+                    .validate()
+                    .validate_vat(platform, &caller, body)
+                    .await
+            },
             pipeline::ok,
         )
         .await

@@ -28,7 +28,10 @@ mod tests {
     use super::super::dns::{Deliverability, MailHosts, UdpDns, mail_hosts};
     use super::super::fake_server::{self, Reply};
     use super::*;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
+
+    /// Turns a lookup that never ends into a failure; far above any deadline used here.
+    const HANG_GUARD: Duration = Duration::from_secs(60);
 
     const DEADLINE: Duration = Duration::from_secs(2);
 
@@ -97,14 +100,15 @@ mod tests {
             hang: Some(RecordType::Txt),
             ..fallback_domain(txt(&["v=spf1 -all"]))
         };
-        let started = Instant::now();
-        let got = mail_hosts(&dns, "parked.com", Duration::from_millis(200)).await;
+        // The lookup never ends: an answer at all is the deadline holding (the guard only
+        // turns a hang into a failure, it is not a speed bound).
+        let got = tokio::time::timeout(
+            HANG_GUARD,
+            mail_hosts(&dns, "parked.com", Duration::from_millis(200)),
+        )
+        .await
+        .expect("mail_hosts stops at its deadline");
         assert_eq!(got, deliverable());
-        assert!(
-            started.elapsed() < Duration::from_secs(1),
-            "{:?}",
-            started.elapsed()
-        );
     }
 
     #[tokio::test]
@@ -215,14 +219,13 @@ mod tests {
     async fn over_udp_a_failing_or_silent_txt_server_changes_nothing() {
         for reply in [Reply::Rcode(2), Reply::Rcode(5), Reply::Silent] {
             let server = fake_server::start(parked(reply), 8).await;
-            let started = Instant::now();
-            let got = mail_hosts(&udp(server.addr), "parked.example", DEADLINE).await;
+            let got = tokio::time::timeout(
+                HANG_GUARD,
+                mail_hosts(&udp(server.addr), "parked.example", DEADLINE),
+            )
+            .await
+            .expect("mail_hosts stops at its deadline");
             assert_eq!(got, deliverable());
-            assert!(
-                started.elapsed() < Duration::from_secs(2),
-                "{:?}",
-                started.elapsed()
-            );
         }
     }
 

