@@ -1,22 +1,58 @@
-//! The browser engine survives its browser: when Chromium dies (killed here with SIGKILL, as
-//! the OOM killer would), the next capture is served by a new browser; no Chromium outlives
+//! The browser engine survives its browser: when Chromium's browser process dies (killed
+//! here with SIGKILL inside its jail, as the OOM killer would), its jail goes with it and the
+//! next capture is served by a new browser; no Chromium outlives
 //! the server. Alone in its test binary, because it kills
 //! every Chromium this process started.
 
 use conformance::shots::ShotServer;
 use suite_platform::{Api, Plan};
 
-/// Chromium processes whose parent is this test process.
+/// Chromium's browser processes that descend from this test process (each runs below its
+/// bubblewrap jail): Chromium's own children carry `--type=`.
 fn our_browsers() -> Vec<u32> {
-    let me = std::process::id().to_string();
-    let out = std::process::Command::new("pgrep")
-        .args(["-P", &me, "chromium"])
-        .output()
-        .expect("pgrep runs");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| l.trim().parse().ok())
-        .collect()
+    let me = std::process::id();
+    let mut parent_of = std::collections::HashMap::new();
+    let mut browsers = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // `pid (comm) state ppid …`; comm may hold spaces and parentheses.
+        let after_comm = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        if let Some(ppid) = after_comm
+            .split_whitespace()
+            .nth(1)
+            .and_then(|p| p.parse().ok())
+        {
+            parent_of.insert(pid, ppid);
+        }
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let args: Vec<&[u8]> = cmdline.split(|b| *b == 0 || *b == b' ').collect();
+        if args.first().is_some_and(|a| a.ends_with(b"/chromium"))
+            && !args.iter().any(|a| a.starts_with(b"--type="))
+        {
+            browsers.push(pid);
+        }
+    }
+    let descends_from_me = |mut pid: u32| {
+        while let Some(&parent) = parent_of.get(&pid) {
+            if parent == me {
+                return true;
+            }
+            pid = parent;
+        }
+        false
+    };
+    browsers.retain(|pid| descends_from_me(*pid));
+    browsers.sort_unstable();
+    browsers
 }
 
 #[tokio::test]

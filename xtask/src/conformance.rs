@@ -263,6 +263,9 @@ pub fn against_local_https(root: &Path, build_env: &[(&str, &OsStr)]) -> Result<
     std::fs::create_dir_all(&report_dir)?;
     let data = work.path.join("data");
     import_sanctions_lists(root, &suite, &data)?;
+    // Issued before the server starts, so that nothing but the server touches its data
+    // directory while it runs (as another user, see below).
+    let examples_key = issue_key(&suite, &data, "client examples", "unlimited", &[])?;
     let page = examples::Page::serve()?;
     let addr = std::net::SocketAddr::from(([127, 0, 0, 1], free_port()?));
     let mut serve = Command::new(&suite);
@@ -271,6 +274,7 @@ pub fn against_local_https(root: &Path, build_env: &[(&str, &OsStr)]) -> Result<
         .env("SUITE_TLS_KEY", tls.join("key.pem"))
         .env("SUITE_BROWSER_ALLOW_INTERNAL", page.addr.to_string())
         .env(TOKEN_VAR, &token);
+    run_unprivileged(&mut serve, &work.path)?;
     let mut server = Server::spawn_serve(serve, &data, addr, &report_dir.join("server.log"))?;
     server.wait_listening(Duration::from_secs(60))?;
 
@@ -288,7 +292,7 @@ pub fn against_local_https(root: &Path, build_env: &[(&str, &OsStr)]) -> Result<
         &report_dir.join("junit.xml"),
     )
     .and_then(|outcome| {
-        let key = issue_key(&suite, &data, "client examples", "unlimited", &[])?;
+        let key = examples_key;
         let trust = [("SSL_CERT_FILE", tls.join("ca.pem").into_os_string())];
         examples::run_all(
             &built.examples,
@@ -315,5 +319,28 @@ pub fn against_local_https(root: &Path, build_env: &[(&str, &OsStr)]) -> Result<
             "external mode ran too little: {passed} passed (at least {MIN_EXTERNAL_PASSES} expected), {skipped} skipped"
         );
     }
+    Ok(())
+}
+
+/// Makes `serve` start the server as an unprivileged user when xtask runs as root (the
+/// suite must pass with a server that is not root, whose helpers then share its user and
+/// rely on their jails), handing it `work` (its data directory, its TLS key) and a home
+/// there. An unprivileged xtask already starts it as itself.
+fn run_unprivileged(serve: &mut Command, work: &Path) -> Result<()> {
+    if !crate::system::is_root()? {
+        return Ok(());
+    }
+    let user = crate::system::TEST_SERVER_USER;
+    let (uid, gid) = crate::system::user_ids(user)
+        .with_context(|| format!("the system step creates the user {user}"))?;
+    let home = work.join("home");
+    std::fs::create_dir_all(&home)?;
+    let mut chown = Command::new("chown");
+    chown.arg("-R").arg(format!("{uid}:{gid}")).arg(work);
+    crate::system::run(chown).with_context(|| format!("giving {} to {user}", work.display()))?;
+    println!("the external server runs as {user} (uid {uid})");
+    std::os::unix::process::CommandExt::uid(serve, uid);
+    std::os::unix::process::CommandExt::gid(serve, gid);
+    serve.env("HOME", &home).env("USER", user);
     Ok(())
 }

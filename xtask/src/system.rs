@@ -213,19 +213,22 @@ fn ensure_server(apt: &mut Apt) -> Result<()> {
 /// start without it).
 const SANDBOX_USER: &str = "suite-sandbox";
 
-/// Creates the sandbox user unless it exists: a system user with no home, no shell and no
-/// password (`useradd` is in Debian's essential `passwd` package).
+/// The unprivileged user `cargo xtask test` starts its external server as when it runs as
+/// root (`conformance.rs`): the suite must pass with a server that is not root.
+pub const TEST_SERVER_USER: &str = "suite-test-server";
+
+/// Creates the sandbox user unless it exists.
 fn ensure_sandbox_user() -> Result<()> {
-    let exists = Command::new("id")
-        .arg(SANDBOX_USER)
-        .output()
-        .context("running `id`")?
-        .status
-        .success();
-    if exists {
+    ensure_system_user(SANDBOX_USER, "the sandbox user")
+}
+
+/// Creates `name` unless it exists: a system user with no home, no shell and no password
+/// (`useradd` is in Debian's essential `passwd` package).
+fn ensure_system_user(name: &str, what: &str) -> Result<()> {
+    if user_ids(name).is_ok() {
         return Ok(());
     }
-    println!("missing: the sandbox user {SANDBOX_USER} -> creating it");
+    println!("missing: {what} {name} -> creating it");
     run(privileged(&[
         "useradd",
         "--system",
@@ -234,15 +237,36 @@ fn ensure_sandbox_user() -> Result<()> {
         "/nonexistent",
         "--shell",
         "/usr/sbin/nologin",
-        SANDBOX_USER,
+        name,
     ])?)
-    .with_context(|| format!("creating the sandbox user {SANDBOX_USER}"))
+    .with_context(|| format!("creating {what} {name}"))
+}
+
+/// The uid and gid of the user `name`, from `id`.
+pub fn user_ids(name: &str) -> Result<(u32, u32)> {
+    let id = |flag: &str| -> Result<u32> {
+        let out = Command::new("id")
+            .args([flag, name])
+            .output()
+            .context("running `id`")?;
+        if !out.status.success() {
+            bail!("no user {name}");
+        }
+        String::from_utf8_lossy(&out.stdout)
+            .trim()
+            .parse()
+            .with_context(|| format!("`id {flag} {name}`"))
+    };
+    Ok((id("-u")?, id("-g")?))
 }
 
 /// Installs what `cargo xtask test` needs: the server's needs, PostgreSQL and schemathesis.
 pub fn ensure_test_deps(root: &Path) -> Result<TestTools> {
     let mut apt = Apt::default();
     ensure_server(&mut apt)?;
+    if is_root()? {
+        ensure_system_user(TEST_SERVER_USER, "the external test server's user")?;
+    }
     apt.ensure(TEST_NEEDS)?;
     let pg_bin = postgres_bin().context("initdb is still missing after installing postgresql")?;
     println!("PostgreSQL: {}", pg_bin.display());

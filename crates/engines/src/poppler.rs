@@ -25,7 +25,7 @@ const RUN_TIMEOUT: Duration = Duration::from_secs(60);
 /// What one poppler run may use: 2 GiB of address space (a page at the pixel limit is a
 /// fraction of it), files up to 1 GiB (rasterized pages), 256 open files.
 const LIMITS: Limits = Limits {
-    memory_bytes: 2 << 30,
+    memory_bytes: Some(2 << 30),
     file_bytes: 1 << 30,
     open_files: 256,
 };

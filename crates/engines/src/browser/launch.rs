@@ -1,7 +1,9 @@
 //! Starting Debian's Chromium the way these machines need it: headless, with its own sandbox
-//! (renderers in their own user and PID namespaces under seccomp), never as root (the
-//! sandbox user when the server is root, see `crate::sandbox`), with an environment of its
-//! own rather than the server's, no GPU, no /dev/shm, nothing phoning home, popups blocked,
+//! (renderers in their own user and PID namespaces under seccomp), the browser process in a
+//! bubblewrap jail of its own (its own user and PID namespaces, `/usr` read-only, its
+//! profile the only directory of the host's it sees, see `crate::sandbox`), never as root
+//! (the sandbox user when the server is root), with an environment of its own rather than
+//! the server's, no GPU, no /dev/shm, nothing phoning home, popups blocked,
 //! a profile only its user can enter that goes with it, and every byte through the egress
 //! proxy — loopback included. The browser is ours to end: dropping it kills the process.
 
@@ -16,7 +18,7 @@ use anyhow::{Context, Result, bail};
 
 use super::cdp::{CdpError, Connection};
 use super::page::PageSession;
-use crate::sandbox::RunAs;
+use crate::sandbox::{Jail, Limits, RunAs};
 
 /// How long Chromium may take to start and open its DevTools endpoint.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
@@ -100,6 +102,33 @@ pub fn binary(configured: &Path) -> Result<PathBuf> {
     )
 }
 
+/// What the browser process may use: no address-space limit (V8 reserves terabytes it never
+/// touches; the pool's restarts and the machine bound its memory), files up to 1 GiB, and
+/// the open files a browser with many pages holds.
+const LIMITS: Limits = Limits {
+    memory_bytes: None,
+    file_bytes: 1 << 30,
+    open_files: 8192,
+};
+
+/// The browser's jail: its home bound at the same path (the profile and the temporary files
+/// it names), a Chromium installed outside `/usr` read-only, and an environment of its own.
+fn jail(home: &Path, binary: &Path, run_as: RunAs) -> Jail {
+    let mut jail = Jail::browser(run_as, LIMITS)
+        .bind(home, home)
+        .chdir(home)
+        .hostname("browser")
+        .setenv("HOME", home)
+        .setenv("XDG_CONFIG_HOME", home.join(".config"))
+        .setenv("XDG_CACHE_HOME", home.join(".cache"))
+        .setenv("XDG_RUNTIME_DIR", home.join("run"))
+        .setenv("TMPDIR", home.join("tmp"));
+    if let Some(install) = binary.parent().filter(|dir| !dir.starts_with("/usr")) {
+        jail = jail.ro_bind(install, install);
+    }
+    jail
+}
+
 /// A running Chromium and our connection to it; the process is killed when this is dropped.
 pub struct Browser {
     process: Mutex<Child>,
@@ -142,20 +171,11 @@ impl Browser {
                 .own(dir)
                 .with_context(|| format!("giving {} to the browser's user", dir.display()))?;
         }
-        let mut command = run_as.command(binary);
+        let mut command = jail(home, binary, run_as).command(binary);
         command
             .args(FLAGS)
             .arg(format!("--user-data-dir={}", home.join("data").display()))
-            .arg("--remote-debugging-port=0")
-            .env_clear()
-            .env("PATH", "/usr/bin:/bin")
-            .env("LANG", "C.UTF-8")
-            .env("HOME", home)
-            .env("XDG_CONFIG_HOME", home.join(".config"))
-            .env("XDG_CACHE_HOME", home.join(".cache"))
-            .env("XDG_RUNTIME_DIR", home.join("run"))
-            .env("TMPDIR", &tmp)
-            .current_dir(home);
+            .arg("--remote-debugging-port=0");
         if let Some(proxy) = proxy {
             // Loopback bypasses a proxy unless told otherwise.
             command
@@ -188,7 +208,8 @@ impl Browser {
         }
     }
 
-    /// The browser's process id.
+    /// The process id of the browser's jail (bubblewrap, which Chromium runs below): which
+    /// browser a page belongs to.
     pub fn pid(&self) -> u32 {
         self.pid
     }

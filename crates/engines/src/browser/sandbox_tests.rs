@@ -1,8 +1,10 @@
 //! Chromium's walls, read from the kernel while pages render: every renderer runs as a
 //! non-root user (the sandbox user when the tests run as root), under seccomp, in a user and
-//! a PID namespace other than this process's; the browser has an environment of its own and
-//! a profile only its user can enter; and a page sent to a `file://` canary in a directory
-//! private to the server's user never shows its content, while a world-readable file does.
+//! a PID namespace other than this process's; the browser process too runs as that user in
+//! its jail's user and PID namespaces, sees none of the host's processes, has an environment
+//! of its own and a profile only its user can enter; and a page sent to a `file://` canary
+//! never shows its content — neither in a directory private to the server's user nor in a
+//! world-readable one outside the jail — while a file under `/usr` does.
 
 use std::collections::HashMap;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -106,6 +108,27 @@ fn descendants(root: u32) -> Vec<u32> {
     found
 }
 
+/// Chromium's browser process: the one below the jail that is no child of Chromium's own
+/// (those carry `--type=`).
+fn browser_process(browser: &Browser) -> u32 {
+    let found: Vec<u32> = descendants(browser.pid())
+        .into_iter()
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| {
+                let args: Vec<&[u8]> = c.split(|b| *b == 0 || *b == b' ').collect();
+                args.first().is_some_and(|a| a.ends_with(b"chromium"))
+                    && !args.iter().any(|a| a.starts_with(b"--type="))
+            })
+        })
+        .collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "one browser process below the jail: {found:?}"
+    );
+    found[0]
+}
+
 fn status_field(pid: u32, name: &str) -> String {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("a status");
     status
@@ -163,8 +186,39 @@ fn renderers_run_unprivileged_under_seccomp_in_namespaces_of_their_own() {
             );
         }
     }
-    // The browser itself: our environment not handed on, its profile its user's alone.
-    let environ = std::fs::read(format!("/proc/{}/environ", browser.pid())).expect("environ");
+    // The browser process itself: in its jail's namespaces, seeing only the jail's
+    // processes, our environment not handed on, its profile its user's alone.
+    let process = browser_process(&browser);
+    assert_eq!(
+        status_field(process, "Uid:")
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+        [uid.as_str(); 4],
+        "the browser's uids"
+    );
+    assert_eq!(status_field(process, "NoNewPrivs:"), "1");
+    for kind in ["user", "pid", "ipc", "uts"] {
+        assert_ne!(
+            namespace(&process.to_string(), kind),
+            namespace("self", kind),
+            "the browser shares our {kind} namespace"
+        );
+    }
+    let visible = std::fs::read_dir(format!("/proc/{process}/root/proc"))
+        .expect("the jail's /proc")
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.parse::<u32>().is_ok())
+        })
+        .count();
+    let jailed = descendants(browser.pid()).len();
+    assert!(
+        visible <= jailed,
+        "the browser sees {visible} processes, its jail holds {jailed}"
+    );
+    let environ = std::fs::read(format!("/proc/{process}/environ")).expect("environ");
     // (cargo gives every test process its CARGO_* variables; Debian's wrapper script adds
     // its own, which are no secret of ours.)
     let ours: Vec<String> = std::env::vars()
@@ -180,36 +234,47 @@ fn renderers_run_unprivileged_under_seccomp_in_namespaces_of_their_own() {
             "the browser got our {name}"
         );
     }
-    let home = std::fs::metadata(format!("/proc/{}/cwd", browser.pid())).expect("its home");
+    let home = std::fs::metadata(format!("/proc/{process}/cwd")).expect("its home");
     assert_eq!(home.uid().to_string(), uid);
     assert_eq!(home.permissions().mode() & 0o777, 0o700);
 }
 
 #[test]
-fn a_page_sent_to_a_file_private_to_the_server_never_shows_it() {
+fn a_page_sent_to_a_file_outside_the_jail_never_shows_it() {
     let secret = format!("canary-{}-{:?}", std::process::id(), Instant::now());
     // The server's data directory: 0700, like `suite serve` keeps it, with the canary in it.
     let data = tempfile::tempdir().expect("a data dir");
     std::fs::set_permissions(data.path(), std::fs::Permissions::from_mode(0o700)).expect("0700");
-    let canary = data.path().join("canary.txt");
-    std::fs::write(&canary, &secret).expect("the canary");
-    // The control: a world-readable file, which the browser can show.
+    let private = data.path().join("canary.txt");
+    std::fs::write(&private, &secret).expect("the canary");
+    // A world-readable file of the host's outside `/usr`: any user could read it, the jail
+    // does not show it.
     let public = tempfile::tempdir().expect("a public dir");
     std::fs::set_permissions(public.path(), std::fs::Permissions::from_mode(0o755)).expect("0755");
-    let readable = public.path().join("readable.txt");
-    std::fs::write(&readable, "world-readable").expect("the control");
+    let readable = public.path().join("canary.txt");
+    std::fs::write(&readable, &secret).expect("the public canary");
     std::fs::set_permissions(&readable, std::fs::Permissions::from_mode(0o644)).expect("0644");
+    // The control: a file under `/usr`, which the jail shows read-only.
+    let control = Path::new("/usr/lib/os-release");
+    let expected = std::fs::read_to_string(control).expect("Debian's os-release");
+    let first_line = expected.lines().next().expect("a line");
 
     let browser = browser();
     let page = page(&browser);
     assert!(
-        shown_text(&page, &format!("file://{}", readable.display())).contains("world-readable"),
+        shown_text(&page, &format!("file://{}", control.display())).contains(first_line),
         "file:// pages load at all"
     );
-    let shown = shown_text(&page, &format!("file://{}", canary.display()));
-    assert!(!shown.contains(&secret), "the canary was shown: {shown}");
-    assert!(
-        shown.contains("ERR_ACCESS_DENIED") || shown.contains("ERR_FILE_NOT_FOUND"),
-        "Chromium's error page: {shown}"
-    );
+    for canary in [&private, &readable] {
+        let shown = shown_text(&page, &format!("file://{}", canary.display()));
+        assert!(
+            !shown.contains(&secret),
+            "{} was shown: {shown}",
+            canary.display()
+        );
+        assert!(
+            shown.contains("ERR_ACCESS_DENIED") || shown.contains("ERR_FILE_NOT_FOUND"),
+            "Chromium's error page: {shown}"
+        );
+    }
 }

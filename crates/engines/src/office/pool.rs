@@ -78,7 +78,7 @@ impl Office {
         });
         let workers = config.workers.max(1);
         let limits = Limits {
-            memory_bytes: config.memory_limit_mb.max(1) << 20,
+            memory_bytes: Some(config.memory_limit_mb.max(1) << 20),
             file_bytes: 1 << 30,
             open_files: 1024,
         };

@@ -68,7 +68,7 @@ async fn a_tool_over_its_memory_limit_fails_its_job_alone() {
     // A page at 600 DPI is about 100 MB of pixels: within the real limit, not within 64 MiB.
     let options = ["-r", "600"];
     let starved = Limits {
-        memory_bytes: 64 << 20,
+        memory_bytes: Some(64 << 20),
         ..LIMITS
     };
     let failed = run_in_jail("pdftoppm", &pdf, &options, &["page"], starved).await;

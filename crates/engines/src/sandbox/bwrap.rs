@@ -5,7 +5,8 @@
 //! private `/tmp` and `/proc`, and only the directories the caller binds (its scratch
 //! directory) — no data directory, no `/root`, no other process — under `prlimit`'s memory,
 //! file-size and open-file limits. The caller's deadline kills it; `--die-with-parent`
-//! takes the sandbox down with it.
+//! takes the sandbox down with it. Chromium's browser process gets the same walls but the
+//! network namespace and nested user namespaces (`Jail::browser`).
 
 use std::ffi::{OsStr, OsString};
 use std::path::Path;
@@ -22,8 +23,9 @@ pub const BWRAP: &str = "bwrap";
 /// What a sandboxed helper may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Address space (`RLIMIT_AS`), bytes: an allocation past it fails.
-    pub memory_bytes: u64,
+    /// Address space (`RLIMIT_AS`), bytes: an allocation past it fails. None for Chromium,
+    /// whose V8 reserves far more address space than it ever touches.
+    pub memory_bytes: Option<u64>,
     /// The largest file it may write (`RLIMIT_FSIZE`), bytes.
     pub file_bytes: u64,
     /// Open files at once (`RLIMIT_NOFILE`).
@@ -38,18 +40,59 @@ pub struct Jail {
     args: Vec<OsString>,
 }
 
+/// The namespaces of a jail for a file reader: all of them (network included), nested user
+/// namespaces refused.
+const FILE_READER_NAMESPACES: &[&str] = &["--unshare-all", "--unshare-user", "--disable-userns"];
+
+/// The namespaces of Chromium's browser process: its own user, PID, IPC, UTS and cgroup
+/// namespaces. Not its own network: it reaches the egress proxy and answers DevTools on the
+/// host's loopback (pages still reach the network only through the proxy). Nested user
+/// namespaces allowed: Chromium's own sandbox makes one per renderer.
+const BROWSER_NAMESPACES: &[&str] = &[
+    "--unshare-user",
+    "--unshare-pid",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+];
+
+/// The host's files Chromium needs besides `/usr` and the fonts: the certificates, the time
+/// zone, name resolution for a browser without a proxy, and Debian's wrapper's settings.
+const BROWSER_ETC: &[&str] = &[
+    "/etc/ssl",
+    "/etc/localtime",
+    "/etc/hosts",
+    "/etc/resolv.conf",
+    "/etc/nsswitch.conf",
+    "/etc/chromium.d",
+    "/etc/chromium",
+];
+
 impl Jail {
-    /// The walls every helper gets; add binds for what it needs.
+    /// The walls every file reader (poppler, a LibreOffice worker) gets; add binds for what
+    /// it needs.
     pub fn new(run_as: RunAs, limits: Limits) -> Jail {
+        Jail::with_namespaces(run_as, limits, FILE_READER_NAMESPACES)
+    }
+
+    /// The walls of Chromium's browser process (see `BROWSER_NAMESPACES`), with the host
+    /// files it needs read-only; add its profile.
+    pub fn browser(run_as: RunAs, limits: Limits) -> Jail {
+        let mut jail = Jail::with_namespaces(run_as, limits, BROWSER_NAMESPACES);
+        for path in BROWSER_ETC {
+            jail.push(&["--ro-bind-try", path, path]);
+        }
+        jail
+    }
+
+    fn with_namespaces(run_as: RunAs, limits: Limits, namespaces: &[&str]) -> Jail {
         let mut jail = Jail {
             run_as,
             limits,
             args: Vec::new(),
         };
+        jail.push(namespaces);
         jail.push(&[
-            "--unshare-all",
-            "--unshare-user",
-            "--disable-userns",
             "--die-with-parent",
             "--new-session",
             "--cap-drop",
@@ -149,8 +192,10 @@ impl Jail {
     pub fn command(&self, program: impl AsRef<OsStr>) -> std::process::Command {
         let limits = self.limits;
         let mut command = self.run_as.command_of(Path::new(PRLIMIT));
+        if let Some(bytes) = limits.memory_bytes {
+            command.arg(format!("--as={bytes}"));
+        }
         command
-            .arg(format!("--as={}", limits.memory_bytes))
             .arg(format!("--fsize={}", limits.file_bytes))
             .arg(format!("--nofile={}", limits.open_files))
             .arg("--core=0")
