@@ -265,6 +265,17 @@ fn a_page_sent_to_a_file_outside_the_jail_never_shows_it() {
         shown_text(&page, &format!("file://{}", control.display())).contains(first_line),
         "file:// pages load at all"
     );
+    // Whatever a page tries (a navigation, a fetch, an iframe, a worker), the browser opens
+    // files in its jail's mount namespace, where the canaries have no path at all.
+    let jail_root = format!("/proc/{}/root", browser_process(&browser));
+    assert!(Path::new(&format!("{jail_root}{}", control.display())).exists());
+    for hidden in [private.as_path(), readable.as_path(), Path::new("/root")] {
+        assert!(
+            !Path::new(&format!("{jail_root}{}", hidden.display())).exists(),
+            "{} is in the browser's jail",
+            hidden.display()
+        );
+    }
     for canary in [&private, &readable] {
         let shown = shown_text(&page, &format!("file://{}", canary.display()));
         assert!(
