@@ -32,7 +32,7 @@ pub fn language_code(language: Option<FinanceLanguage>) -> &'static str {
 
 /// Tesseract language codes for scans in `language`, its own data first.
 pub fn tesseract_codes(language: Option<FinanceLanguage>) -> &'static [&'static str] {
-    languages::tesseract_codes(language_code(language)).unwrap_or(&["eng"])
+    languages::tesseract_codes_or_english(language_code(language))
 }
 
 /// Hundredths as the wire's number.

@@ -25,7 +25,7 @@ pub fn tesseract_codes(language: Language) -> &'static [&'static str] {
         Language::Fr => "fr",
         Language::De => "de",
     };
-    languages::tesseract_codes(code).unwrap_or(&["eng"])
+    languages::tesseract_codes_or_english(code)
 }
 
 fn category(category: Category) -> types::FindingCategory {

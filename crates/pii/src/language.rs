@@ -33,7 +33,7 @@ pub fn tesseract_codes(language: Language) -> &'static [&'static str] {
         Language::Ja => "ja",
         Language::Ko => "ko",
     };
-    languages::tesseract_codes(iso).unwrap_or(&["eng"])
+    languages::tesseract_codes_or_english(iso)
 }
 
 #[cfg(test)]

@@ -36,6 +36,13 @@ pub fn tesseract_codes(iso: &str) -> Option<&'static [&'static str]> {
     })
 }
 
+/// The Tesseract codes for `iso` (see `tesseract_codes`), English's for a language the
+/// server has no data for: an API whose contract enum names only languages with data never
+/// meets the fallback; it is there so that no caller writes its own.
+pub fn tesseract_codes_or_english(iso: &str) -> &'static [&'static str] {
+    tesseract_codes(iso).unwrap_or(&["eng"])
+}
+
 /// Every language's Tesseract data, for the packages the server needs and the checks that
 /// they are installed.
 pub const ALL_TESSERACT_CODES: &[&str] = &[
