@@ -5,52 +5,13 @@
 //! every Chromium this process started.
 
 use conformance::shots::ShotServer;
+use suite_engines::browser::launch;
 use suite_platform::{Api, Plan};
 
 /// Chromium's browser processes that descend from this test process (each runs below its
-/// bubblewrap jail): Chromium's own children carry `--type=`.
+/// bubblewrap jail).
 fn our_browsers() -> Vec<u32> {
-    let me = std::process::id();
-    let mut parent_of = std::collections::HashMap::new();
-    let mut browsers = Vec::new();
-    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        // `pid (comm) state ppid …`; comm may hold spaces and parentheses.
-        let after_comm = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-        if let Some(ppid) = after_comm
-            .split_whitespace()
-            .nth(1)
-            .and_then(|p| p.parse().ok())
-        {
-            parent_of.insert(pid, ppid);
-        }
-        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        let args: Vec<&[u8]> = cmdline.split(|b| *b == 0 || *b == b' ').collect();
-        if args.first().is_some_and(|a| a.ends_with(b"/chromium"))
-            && !args.iter().any(|a| a.starts_with(b"--type="))
-        {
-            browsers.push(pid);
-        }
-    }
-    let descends_from_me = |mut pid: u32| {
-        while let Some(&parent) = parent_of.get(&pid) {
-            if parent == me {
-                return true;
-            }
-            pid = parent;
-        }
-        false
-    };
-    browsers.retain(|pid| descends_from_me(*pid));
+    let mut browsers = launch::browser_processes_below(std::process::id());
     browsers.sort_unstable();
     browsers
 }

@@ -18,6 +18,7 @@ use super::page::serve_invoice;
 use super::raw::{Capture, raw_cdp, raw_cdp_batch, raw_cdp_fresh_contexts};
 use crate::support::{Stats, bench_server, time};
 use suite_engines::browser::launch;
+use suite_engines::sandbox::processes;
 use suite_platform::Api;
 use suite_server::config::Config;
 
@@ -132,48 +133,18 @@ pub async fn run(mut config: Config) -> Result<()> {
     Ok(())
 }
 
-/// Resident memory, in KiB, of every Chromium process this process started (directly or
-/// through Chromium's own children).
+/// Resident memory, in KiB, of every process this process started (the browsers' jails,
+/// Chromium's processes below them).
 fn chromium_rss_kib() -> u64 {
-    let me = std::process::id();
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return 0;
-    };
-    let mut parents = std::collections::HashMap::new();
-    let mut rss = std::collections::HashMap::new();
-    for entry in entries.flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else {
-            continue;
-        };
-        let field = |name: &str| {
+    processes::descendants(std::process::id())
+        .into_iter()
+        .filter_map(|pid| {
+            let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
             status
                 .lines()
-                .find(|l| l.starts_with(name))
-                .and_then(|l| l.split_whitespace().nth(1))
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.split_whitespace().next())
                 .and_then(|v| v.parse::<u64>().ok())
-        };
-        if let Some(ppid) = field("PPid:") {
-            parents.insert(pid, ppid as u32);
-        }
-        rss.insert(pid, field("VmRSS:").unwrap_or(0));
-    }
-    let descends = |mut pid: u32| {
-        while let Some(&parent) = parents.get(&pid) {
-            if parent == me {
-                return true;
-            }
-            if parent <= 1 {
-                return false;
-            }
-            pid = parent;
-        }
-        false
-    };
-    rss.iter()
-        .filter(|(pid, _)| descends(**pid))
-        .map(|(_, kib)| kib)
+        })
         .sum()
 }

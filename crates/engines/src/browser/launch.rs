@@ -18,7 +18,7 @@ use anyhow::{Context, Result, bail};
 
 use super::cdp::{CdpError, Connection};
 use super::page::PageSession;
-use crate::sandbox::{Jail, Limits, RunAs};
+use crate::sandbox::{Jail, Limits, RunAs, processes};
 
 /// How long Chromium may take to start and open its DevTools endpoint.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
@@ -100,6 +100,20 @@ pub fn binary(configured: &Path) -> Result<PathBuf> {
         "no Chromium found on PATH (chromium, chromium-browser, google-chrome); install Debian's \
          `chromium` package (`cargo xtask serve` does) or set [browser] binary"
     )
+}
+
+/// Chromium's browser processes below `root` (the process that launched browsers, or one
+/// browser's jail), for the checks that look at them from outside: Chromium's own children
+/// carry `--type=`.
+pub fn browser_processes_below(root: u32) -> Vec<u32> {
+    processes::descendants(root)
+        .into_iter()
+        .filter(|pid| {
+            let args = processes::args(*pid);
+            args.first().is_some_and(|a| a.ends_with("/chromium"))
+                && !args.iter().any(|a| a.starts_with("--type="))
+        })
+        .collect()
 }
 
 /// What the browser process may use: no address-space limit (V8 reserves terabytes it never

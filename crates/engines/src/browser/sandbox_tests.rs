@@ -6,7 +6,6 @@
 //! never shows its content — neither in a directory private to the server's user nor in a
 //! world-readable one outside the jail — while a file under `/usr` does.
 
-use std::collections::HashMap;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -16,6 +15,7 @@ use serde_json::json;
 use super::launch::{self, Browser};
 use super::{PageSession, blank_page_in};
 use crate::sandbox::RunAs;
+use crate::sandbox::processes::{self, descendants};
 
 /// A bound for each step, so that a broken browser fails the test instead of hanging it.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -67,60 +67,9 @@ fn shown_text(page: &PageSession, url: &str) -> String {
         .to_owned()
 }
 
-/// Every process below `root` (its children, theirs, …), from each process's parent in
-/// `/proc/<pid>/stat`.
-fn descendants(root: u32) -> Vec<u32> {
-    let mut parent_of: HashMap<u32, u32> = HashMap::new();
-    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        // `pid (comm) state ppid …`; comm may hold spaces and parentheses.
-        let after_comm = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-        if let Some(ppid) = after_comm
-            .split_whitespace()
-            .nth(1)
-            .and_then(|p| p.parse().ok())
-        {
-            parent_of.insert(pid, ppid);
-        }
-    }
-    let mut found = vec![root];
-    let mut i = 0;
-    while i < found.len() {
-        let parent = found[i];
-        found.extend(
-            parent_of
-                .iter()
-                .filter(|(_, p)| **p == parent)
-                .map(|(c, _)| *c),
-        );
-        i += 1;
-    }
-    found.remove(0);
-    found
-}
-
-/// Chromium's browser process: the one below the jail that is no child of Chromium's own
-/// (those carry `--type=`).
+/// Chromium's browser process: the one below the jail that is no child of Chromium's own.
 fn browser_process(browser: &Browser) -> u32 {
-    let found: Vec<u32> = descendants(browser.pid())
-        .into_iter()
-        .filter(|pid| {
-            std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| {
-                let args: Vec<&[u8]> = c.split(|b| *b == 0 || *b == b' ').collect();
-                args.first().is_some_and(|a| a.ends_with(b"chromium"))
-                    && !args.iter().any(|a| a.starts_with(b"--type="))
-            })
-        })
-        .collect();
+    let found = launch::browser_processes_below(browser.pid());
     assert_eq!(
         found.len(),
         1,
@@ -155,13 +104,7 @@ fn renderers_run_unprivileged_under_seccomp_in_namespaces_of_their_own() {
     assert!(shown_text(&second, "data:text/html,<p>two</p>").contains("two"));
     let renderers: Vec<u32> = descendants(browser.pid())
         .into_iter()
-        .filter(|pid| {
-            // Chromium rewrites its children's command lines into one space-separated string.
-            std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| {
-                c.split(|b| *b == 0 || *b == b' ')
-                    .any(|arg| arg == b"--type=renderer")
-            })
-        })
+        .filter(|pid| processes::args(*pid).iter().any(|a| a == "--type=renderer"))
         .collect();
     assert!(renderers.len() >= 2, "renderers found: {renderers:?}");
     let uid = run_as.uid().to_string();

@@ -5,6 +5,7 @@
 
 pub mod bwrap;
 pub mod identity;
+pub mod processes;
 
 pub use bwrap::{Jail, Limits};
 
