@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use conformance::pages::Pages;
 use futures::StreamExt;
 use serde_json::{Value, json};
+use suite_engines::sandbox::processes::descendants;
 
 const OPERATOR_TOKEN: &str = "replica-test-operator-token";
 
@@ -184,38 +185,6 @@ impl Drop for Replica {
             let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
         }
     }
-}
-
-/// Every process below `root`, read from /proc.
-fn descendants(root: u32) -> Vec<u32> {
-    let mut parents = Vec::new();
-    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
-        let ppid = status
-            .lines()
-            .find_map(|l| l.strip_prefix("PPid:"))
-            .and_then(|v| v.trim().parse::<u32>().ok());
-        if let Some(ppid) = ppid {
-            parents.push((pid, ppid));
-        }
-    }
-    let mut found = vec![root];
-    let mut i = 0;
-    while i < found.len() {
-        let parent = found[i];
-        found.extend(
-            parents
-                .iter()
-                .filter(|(_, p)| *p == parent)
-                .map(|(c, _)| *c),
-        );
-        i += 1;
-    }
-    found.remove(0);
-    found
 }
 
 fn http() -> reqwest::Client {
