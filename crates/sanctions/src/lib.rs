@@ -36,8 +36,6 @@ pub mod xml;
 mod engine_tests;
 #[cfg(test)]
 mod http_tests;
-#[cfg(test)]
-mod phonetic_compare_tests;
 /// The real lists of `../shared/data/sanctions` and the repository's fixtures, for tests here
 /// and in the benchmark crate.
 #[cfg(any(test, feature = "test-support"))]
