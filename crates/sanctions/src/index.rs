@@ -5,7 +5,8 @@
 
 use std::cell::RefCell;
 
-use super::fxhash::FxHashMap;
+use rustc_hash::FxHashMap;
+
 use super::hangul;
 use super::matcher::{self, NameScore, PAIR_FLOOR, PairKind, Token};
 use super::model::{Entry, ListFile, Quality, Source};

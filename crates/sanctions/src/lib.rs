@@ -15,7 +15,6 @@ mod country_table;
 pub mod dates;
 pub mod deep;
 pub mod eu_xml;
-pub mod fxhash;
 pub mod hangul;
 pub mod http;
 pub mod index;

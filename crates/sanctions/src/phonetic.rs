@@ -1,292 +1,21 @@
-//! Phonetic keys of name tokens: a compact Double Metaphone (primary and alternate codes,
-//! after Lawrence Philips' rules for the letters names use) and a consonant skeleton used to
-//! compare transliterations from scripts that write few vowels (Arabic, Hebrew).
+//! Phonetic keys of name tokens: Double Metaphone codes (primary and alternate, from
+//! `rphonetic`'s port of Apache commons-codec, which follows Lawrence Philips' rules where
+//! our own compact version did not: 1476 of the 20816 tokens of the real lists got other
+//! codes; the screening evaluation is unchanged within one name, recall 98.32 % against
+//! 98.33 % of 8386, false alarms 26 of 2870 both) and a consonant skeleton used to compare transliterations from scripts
+//! that write few vowels (Arabic, Hebrew).
+
+use rphonetic::DoubleMetaphone;
+
+/// Longest code kept (symbols).
+const MAX: usize = 6;
 
 /// Primary and alternate Double Metaphone codes of an ASCII word (at most 6 symbols each;
 /// `0` stands for "th", `X` for "sh"/"ch"). Non-letters are ignored.
 pub fn double_metaphone(word: &str) -> (String, String) {
-    let w: Vec<u8> = word
-        .bytes()
-        .filter(u8::is_ascii_alphabetic)
-        .map(|b| b.to_ascii_uppercase())
-        .collect();
-    let mut p = String::new();
-    let mut a = String::new();
-    if w.is_empty() {
-        return (p, a);
-    }
-    const MAX: usize = 6;
-    let n = w.len();
-    let at = |i: isize| -> u8 {
-        if i < 0 || i as usize >= n {
-            0
-        } else {
-            w[i as usize]
-        }
-    };
-    let is_vowel = |c: u8| matches!(c, b'A' | b'E' | b'I' | b'O' | b'U' | b'Y');
-    let starts = |i: isize, s: &str| -> bool {
-        let s = s.as_bytes();
-        if i < 0 || i as usize + s.len() > n {
-            return false;
-        }
-        &w[i as usize..i as usize + s.len()] == s
-    };
-    let slavo_germanic = starts(0, "W")
-        || w.windows(1).any(|x| x[0] == b'K')
-        || w.windows(2).any(|x| x == b"CZ")
-        || w.windows(5).any(|x| x == b"WITZ");
-    let push = |p: &mut String, a: &mut String, pc: &str, ac: &str| {
-        p.push_str(pc);
-        a.push_str(ac);
-    };
-    let mut i: isize = 0;
-    if starts(0, "GN") || starts(0, "KN") || starts(0, "PN") || starts(0, "WR") || starts(0, "PS") {
-        i = 1;
-    }
-    if at(0) == b'X' {
-        push(&mut p, &mut a, "S", "S");
-        i = 1;
-    }
-    while (i as usize) < n && (p.len() < MAX || a.len() < MAX) {
-        let c = at(i);
-        match c {
-            b'A' | b'E' | b'I' | b'O' | b'U' | b'Y' => {
-                if i == 0 {
-                    push(&mut p, &mut a, "A", "A");
-                }
-                i += 1;
-            }
-            b'B' => {
-                push(&mut p, &mut a, "P", "P");
-                i += if at(i + 1) == b'B' { 2 } else { 1 };
-            }
-            b'C' => {
-                if starts(i, "CH") {
-                    if (i == 0 && (starts(i, "CHAR") || starts(i, "CHOR") || starts(i, "CHEM")))
-                        || (i > 0 && starts(i - 1, "SCH"))
-                    {
-                        push(&mut p, &mut a, "K", "K");
-                    } else {
-                        push(&mut p, &mut a, "X", "K");
-                    }
-                    i += 2;
-                } else if starts(i, "CZ") {
-                    push(&mut p, &mut a, "S", "X");
-                    i += 2;
-                } else if starts(i, "CIA") {
-                    push(&mut p, &mut a, "X", "X");
-                    i += 3;
-                } else if starts(i, "CC") && !(i == 1 && at(0) == b'M') {
-                    if matches!(at(i + 2), b'I' | b'E' | b'H') && !starts(i + 2, "HU") {
-                        push(&mut p, &mut a, "KS", "KS");
-                        i += 3;
-                    } else {
-                        push(&mut p, &mut a, "K", "K");
-                        i += 2;
-                    }
-                } else if starts(i, "CK") || starts(i, "CG") || starts(i, "CQ") {
-                    push(&mut p, &mut a, "K", "K");
-                    i += 2;
-                } else if starts(i, "CI") || starts(i, "CE") || starts(i, "CY") {
-                    push(&mut p, &mut a, "S", "S");
-                    i += 2;
-                } else {
-                    push(&mut p, &mut a, "K", "K");
-                    i += if matches!(at(i + 1), b'C' | b'K' | b'Q') && !starts(i + 1, "CE") {
-                        2
-                    } else {
-                        1
-                    };
-                }
-            }
-            b'D' => {
-                if starts(i, "DG") && matches!(at(i + 2), b'I' | b'E' | b'Y') {
-                    push(&mut p, &mut a, "J", "J");
-                    i += 3;
-                } else {
-                    push(&mut p, &mut a, "T", "T");
-                    i += if matches!(at(i + 1), b'T' | b'D') {
-                        2
-                    } else {
-                        1
-                    };
-                }
-            }
-            b'F' => {
-                push(&mut p, &mut a, "F", "F");
-                i += if at(i + 1) == b'F' { 2 } else { 1 };
-            }
-            b'G' => {
-                if at(i + 1) == b'H' {
-                    if i > 0 && !is_vowel(at(i - 1)) {
-                        push(&mut p, &mut a, "K", "K");
-                    } else if i == 0 {
-                        if at(i + 2) == b'I' {
-                            push(&mut p, &mut a, "J", "J");
-                        } else {
-                            push(&mut p, &mut a, "K", "K");
-                        }
-                    } else if i > 2
-                        && at(i - 1) == b'U'
-                        && matches!(at(i - 3), b'C' | b'G' | b'L' | b'R' | b'T')
-                    {
-                        push(&mut p, &mut a, "F", "F");
-                    } else if i > 0 && at(i - 1) != b'I' {
-                        push(&mut p, &mut a, "K", "K");
-                    }
-                    i += 2;
-                } else if at(i + 1) == b'N' {
-                    if i == 1 && is_vowel(at(0)) && !slavo_germanic {
-                        push(&mut p, &mut a, "KN", "N");
-                    } else {
-                        push(&mut p, &mut a, "N", "KN");
-                    }
-                    i += 2;
-                } else if matches!(at(i + 1), b'E' | b'I' | b'Y') && !starts(i, "GER") {
-                    if i == 0 {
-                        push(&mut p, &mut a, "K", "J");
-                    } else {
-                        push(&mut p, &mut a, "J", "K");
-                    }
-                    i += 2;
-                } else {
-                    push(&mut p, &mut a, "K", "K");
-                    i += if at(i + 1) == b'G' { 2 } else { 1 };
-                }
-            }
-            b'H' => {
-                if (i == 0 || is_vowel(at(i - 1))) && is_vowel(at(i + 1)) {
-                    push(&mut p, &mut a, "H", "H");
-                    i += 2;
-                } else {
-                    i += 1;
-                }
-            }
-            b'J' => {
-                if starts(i, "JOSE") || starts(0, "SAN ") {
-                    push(&mut p, &mut a, "H", "H");
-                } else if i == 0 {
-                    push(&mut p, &mut a, "J", "A");
-                } else if is_vowel(at(i - 1)) && !slavo_germanic && matches!(at(i + 1), b'A' | b'O')
-                {
-                    push(&mut p, &mut a, "J", "H");
-                } else {
-                    push(&mut p, &mut a, "J", "J");
-                }
-                i += if at(i + 1) == b'J' { 2 } else { 1 };
-            }
-            b'K' => {
-                push(&mut p, &mut a, "K", "K");
-                i += if at(i + 1) == b'K' { 2 } else { 1 };
-            }
-            b'L' => {
-                push(&mut p, &mut a, "L", "L");
-                i += if at(i + 1) == b'L' { 2 } else { 1 };
-            }
-            b'M' => {
-                push(&mut p, &mut a, "M", "M");
-                i += if at(i + 1) == b'M' { 2 } else { 1 };
-            }
-            b'N' => {
-                push(&mut p, &mut a, "N", "N");
-                i += if at(i + 1) == b'N' { 2 } else { 1 };
-            }
-            b'P' => {
-                if at(i + 1) == b'H' {
-                    push(&mut p, &mut a, "F", "F");
-                    i += 2;
-                } else {
-                    push(&mut p, &mut a, "P", "P");
-                    i += if matches!(at(i + 1), b'P' | b'B') {
-                        2
-                    } else {
-                        1
-                    };
-                }
-            }
-            b'Q' => {
-                push(&mut p, &mut a, "K", "K");
-                i += if at(i + 1) == b'Q' { 2 } else { 1 };
-            }
-            b'R' => {
-                push(&mut p, &mut a, "R", "R");
-                i += if at(i + 1) == b'R' { 2 } else { 1 };
-            }
-            b'S' => {
-                if starts(i, "SH") {
-                    push(&mut p, &mut a, "X", "X");
-                    i += 2;
-                } else if starts(i, "SIO") || starts(i, "SIA") {
-                    push(&mut p, &mut a, "S", if slavo_germanic { "S" } else { "X" });
-                    i += 3;
-                } else if starts(i, "SCH") {
-                    push(&mut p, &mut a, "SK", "SK");
-                    i += 3;
-                } else if starts(i, "SC") && matches!(at(i + 2), b'I' | b'E' | b'Y') {
-                    push(&mut p, &mut a, "S", "S");
-                    i += 3;
-                } else {
-                    push(&mut p, &mut a, "S", "S");
-                    i += if matches!(at(i + 1), b'S' | b'Z') {
-                        2
-                    } else {
-                        1
-                    };
-                }
-            }
-            b'T' => {
-                if starts(i, "TION") || starts(i, "TIA") || starts(i, "TCH") {
-                    push(&mut p, &mut a, "X", "X");
-                    i += 3;
-                } else if starts(i, "TH") {
-                    push(&mut p, &mut a, "0", "T");
-                    i += 2;
-                } else {
-                    push(&mut p, &mut a, "T", "T");
-                    i += if matches!(at(i + 1), b'T' | b'D') {
-                        2
-                    } else {
-                        1
-                    };
-                }
-            }
-            b'V' => {
-                push(&mut p, &mut a, "F", "F");
-                i += if at(i + 1) == b'V' { 2 } else { 1 };
-            }
-            b'W' => {
-                if i == 0 && is_vowel(at(1)) {
-                    push(&mut p, &mut a, "A", "F");
-                } else if i == 0 && at(1) == b'H' {
-                    push(&mut p, &mut a, "A", "A");
-                    i += 1;
-                }
-                i += 1;
-            }
-            b'X' => {
-                push(&mut p, &mut a, "KS", "KS");
-                i += if matches!(at(i + 1), b'C' | b'X') {
-                    2
-                } else {
-                    1
-                };
-            }
-            b'Z' => {
-                if at(i + 1) == b'H' {
-                    push(&mut p, &mut a, "J", "J");
-                    i += 2;
-                } else {
-                    push(&mut p, &mut a, "S", "S");
-                    i += if at(i + 1) == b'Z' { 2 } else { 1 };
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    p.truncate(MAX);
-    a.truncate(MAX);
-    (p, a)
+    let letters: String = word.chars().filter(char::is_ascii_alphabetic).collect();
+    let codes = DoubleMetaphone::new(Some(MAX)).double_metaphone(&letters);
+    (codes.primary(), codes.alternate())
 }
 
 /// Whether two words sound alike: one of their Double Metaphone codes agree and the codes
@@ -369,11 +98,17 @@ mod tests {
 
     #[test]
     fn classic_codes() {
-        assert_eq!(dm("thompson").0, "0MPSN");
-        assert_eq!(dm("schmidt").0, "SKMT");
+        // Philips' rules: "th" before "om" is a T, "sch" before a consonant is X/S, an
+        // initial "kn" drops its k, a "ch" at the start is X, a final "j" is silent in the
+        // alternate code, and so is the French final "r" of "-ier".
+        assert_eq!(dm("thompson").0, "TMPSN");
+        assert_eq!(dm("schmidt"), ("XMT".to_owned(), "SMT".to_owned()));
         assert_eq!(dm("knight").0, "NT");
         assert_eq!(dm("philip").0, "FLP");
-        assert_eq!(dm("xavier").0, "SFR");
+        assert_eq!(dm("xavier"), ("SF".to_owned(), "SFR".to_owned()));
+        assert_eq!(dm("chikara"), ("XKR".to_owned(), "XKR".to_owned()));
+        assert_eq!(dm("Al-Siraj"), ("ALSRJ".to_owned(), "ALSR ".to_owned()));
+        assert_eq!(dm(""), (String::new(), String::new()));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! (with phonetic agreement and original-script agreement), weak aliases weighted lower,
 //! `entity_type` as a filter and `country` as supporting evidence; best name per entry.
 
-use super::fxhash::FxHashMap;
+use rustc_hash::FxHashMap;
+
 use super::index::{Candidate, Index, Prepared, Query};
 use super::matcher::{NameScore, PairKind};
 use super::model::{Entry, Kind, Quality};
