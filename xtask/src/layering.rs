@@ -3,8 +3,8 @@
 //! Cargo refuses an import of a crate a package does not depend on, so the walls between
 //! crates are kept by the `Cargo.toml` files; this step checks that those files keep the
 //! layers (ARCHITECTURE.md), in both directions, from `cargo metadata`:
-//! - down: what each crate may depend on (`ALLOWED`): engines on no suite crate and not on
-//!   dropshot, the platform on the engines, an API on the engines and the platform only;
+//! - down: what each crate may depend on (`ALLOWED`): engines (and PP-OCR's models, a crate
+//!   of their own) on no suite crate and not on dropshot, the platform on the engines, an API on the engines and the platform only;
 //! - up: who may depend on a crate (`DEPENDENTS`): an API only by the server, the benchmarks
 //!   and the conformance suite, the benchmarks by nobody.
 //!
@@ -33,7 +33,7 @@ const APIS: &[&str] = &[
 /// crates; `None` for a crate whose every suite dependency is allowed.
 fn allowed(package: &str) -> Option<&'static [&'static str]> {
     match package {
-        "suite-engines" => Some(&[]),
+        "suite-engines" | "suite-ppocr" => Some(&[]),
         "suite-platform" => Some(&["suite-engines"]),
         p if APIS.contains(&p) => Some(&["suite-engines", "suite-platform"]),
         _ => None,
@@ -43,7 +43,7 @@ fn allowed(package: &str) -> Option<&'static [&'static str]> {
 /// Outside crates a layer may not depend on: engines know nothing of HTTP serving.
 fn forbidden_outside(package: &str) -> &'static [&'static str] {
     match package {
-        "suite-engines" => &["dropshot"],
+        "suite-engines" | "suite-ppocr" => &["dropshot"],
         _ => &[],
     }
 }

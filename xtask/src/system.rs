@@ -2,7 +2,8 @@
 //!
 //! Debian packages come from apt (`apt-get update` runs at most once per xtask run);
 //! schemathesis, which Debian does not package at a usable version, goes into a virtualenv
-//! under the target directory unless a 4.x one is already on `PATH`.
+//! under the target directory unless a 4.x one is already on `PATH`; PaddleOCR's models
+//! come from their PyPI wheel (`ppocr_models.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -205,7 +206,31 @@ pub fn ensure_server_deps() -> Result<()> {
 /// What the server needs, through `apt` (which `cargo xtask test` goes on using).
 fn ensure_server(apt: &mut Apt) -> Result<()> {
     apt.ensure(SERVER_NEEDS)?;
+    crate::ppocr_models::ensure(&std::env::temp_dir(), &mut || pip(apt))?;
     ensure_sandbox_user()
+}
+
+/// `python3 -m pip`, installing Debian's pip first when it is missing (it only downloads:
+/// nothing is installed into the system's Python).
+fn pip(apt: &mut Apt) -> Result<Command> {
+    let works = || {
+        Command::new("python3")
+            .args(["-m", "pip", "--version"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !works() {
+        println!("missing: pip -> installing python3-pip");
+        apt.install(&["python3-pip"])?;
+        if !works() {
+            bail!("python3 -m pip does not run after installing python3-pip");
+        }
+    }
+    let mut command = Command::new("python3");
+    command.args(["-m", "pip"]);
+    Ok(command)
 }
 
 /// The suite's unprivileged system user: a root server runs Chromium, poppler and

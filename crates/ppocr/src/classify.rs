@@ -26,7 +26,11 @@ impl Classifier {
     }
 
     /// Each box with its corners in the text's reading order.
-    pub(crate) fn upright(&self, image: &RgbImage, quads: Vec<Quad>) -> Result<Vec<Quad>, PpOcrError> {
+    pub(crate) fn upright(
+        &self,
+        image: &RgbImage,
+        quads: Vec<Quad>,
+    ) -> Result<Vec<Quad>, PpOcrError> {
         quads
             .into_iter()
             .map(|quad| {

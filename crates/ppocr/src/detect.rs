@@ -48,7 +48,10 @@ impl Detector {
         let scale = reduced * (SHORT_SIDE / (width.min(height) * reduced)).max(1.0);
         let side = |v: f32| (((v * scale) / STRIDE as f32).round() as usize).max(1) * STRIDE;
         let (map_w, map_h) = (side(width), side(height));
-        let (pad_w, pad_h) = (map_w.div_ceil(SHAPE_STEP) * SHAPE_STEP, map_h.div_ceil(SHAPE_STEP) * SHAPE_STEP);
+        let (pad_w, pad_h) = (
+            map_w.div_ceil(SHAPE_STEP) * SHAPE_STEP,
+            map_h.div_ceil(SHAPE_STEP) * SHAPE_STEP,
+        );
         let input = sample::resized_tensor(image, map_h, map_w, pad_h, pad_w, WHITE);
         let output = self.network.run(input)?;
         let probabilities = output
@@ -185,8 +188,14 @@ fn mean_inside(map: &Map, rect: &RotatedRect) -> f32 {
     let quad = Quad(rect.corners());
     let (x0, y0, x1, y1) = quad.bounds();
     let clamp = |v: f32, max: usize| (v.max(0.0) as usize).min(max - 1);
-    let (x0, x1) = (clamp(x0.floor(), map.used_width), clamp(x1.ceil(), map.used_width));
-    let (y0, y1) = (clamp(y0.floor(), map.used_height), clamp(y1.ceil(), map.used_height));
+    let (x0, x1) = (
+        clamp(x0.floor(), map.used_width),
+        clamp(x1.ceil(), map.used_width),
+    );
+    let (y0, y1) = (
+        clamp(y0.floor(), map.used_height),
+        clamp(y1.ceil(), map.used_height),
+    );
     let (mut sum, mut count) = (0.0f64, 0usize);
     for y in y0..=y1 {
         for x in x0..=x1 {
@@ -196,7 +205,11 @@ fn mean_inside(map: &Map, rect: &RotatedRect) -> f32 {
             }
         }
     }
-    if count == 0 { 0.0 } else { (sum / count as f64) as f32 }
+    if count == 0 {
+        0.0
+    } else {
+        (sum / count as f64) as f32
+    }
 }
 
 /// Top to bottom by the top-left corner, then left to right among boxes starting within

@@ -25,7 +25,9 @@ impl Dictionary {
 
     /// The text of class `index`; `None` for the blank.
     pub(crate) fn symbol(&self, index: usize) -> Option<&str> {
-        (index != 0).then(|| self.symbols.get(index).map(String::as_str)).flatten()
+        (index != 0)
+            .then(|| self.symbols.get(index).map(String::as_str))
+            .flatten()
     }
 }
 

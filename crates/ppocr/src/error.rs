@@ -13,7 +13,9 @@ impl std::fmt::Display for PpOcrError {
 impl std::error::Error for PpOcrError {}
 
 impl PpOcrError {
-    pub(crate) fn context(what: &str) -> impl FnOnce(tract_onnx::prelude::TractError) -> PpOcrError {
+    pub(crate) fn context(
+        what: &str,
+    ) -> impl FnOnce(tract_onnx::prelude::TractError) -> PpOcrError {
         move |e| PpOcrError(format!("{what}: {e:#}"))
     }
 }

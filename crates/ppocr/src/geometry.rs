@@ -202,8 +202,12 @@ pub(crate) fn min_area_rect(hull: &[Point]) -> RotatedRect {
                 }
                 let u = Point::new(edge.x / len, edge.y / len);
                 let v = Point::new(-u.y, u.x);
-                let (mut lo_u, mut hi_u, mut lo_v, mut hi_v) =
-                    (f32::INFINITY, f32::NEG_INFINITY, f32::INFINITY, f32::NEG_INFINITY);
+                let (mut lo_u, mut hi_u, mut lo_v, mut hi_v) = (
+                    f32::INFINITY,
+                    f32::NEG_INFINITY,
+                    f32::INFINITY,
+                    f32::NEG_INFINITY,
+                );
                 for p in hull {
                     let pu = p.x * u.x + p.y * u.y;
                     let pv = p.x * v.x + p.y * v.y;
@@ -258,7 +262,10 @@ mod tests {
         assert!((rect.area() - 80.0).abs() < 1e-3, "{rect:?}");
         let quad = Quad::from_corners(rect.corners());
         let [tl, tr, br, bl] = quad.0;
-        assert!(tl.x < tr.x && tl.y < bl.y && br.x > bl.x && br.y > tr.y, "{quad:?}");
+        assert!(
+            tl.x < tr.x && tl.y < bl.y && br.x > bl.x && br.y > tr.y,
+            "{quad:?}"
+        );
         assert!((quad.width() - 20.0).abs() < 1e-3 && (quad.height() - 4.0).abs() < 1e-3);
         assert!(quad.contains(Point::new(3.0, 2.0)));
         assert!(!quad.contains(Point::new(21.0, 2.0)));

@@ -75,7 +75,7 @@ impl Network {
             .and_then(|model| model.with_input_fact(0, f32::fact(shape).into()))
             .and_then(|model| model.into_optimized())
             .and_then(|model| model.into_runnable())
-            .map_err(|e| planning(e))?;
+            .map_err(planning)?;
         let plan = Arc::new(plan);
         let mut plans = self.lock();
         if plans.len() >= self.kept {
@@ -86,7 +86,9 @@ impl Network {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<(Vec<usize>, Plan)>> {
-        self.plans.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.plans
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -103,10 +105,10 @@ fn name_dimensions_plainly(infos: &mut [ValueInfoProto]) {
             continue;
         };
         for dimension in &mut shape.dim {
-            if let Some(Dimension::DimParam(name)) = &dimension.value {
-                if name != "?" {
-                    dimension.value = Some(Dimension::DimParam("?".to_owned()));
-                }
+            if let Some(Dimension::DimParam(name)) = &dimension.value
+                && name != "?"
+            {
+                dimension.value = Some(Dimension::DimParam("?".to_owned()));
             }
         }
     }

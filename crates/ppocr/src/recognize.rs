@@ -57,13 +57,10 @@ impl Recognizer {
                 })
                 .collect();
             for handle in handles {
-                match handle.join() {
-                    Ok(read) => {
-                        for (i, line) in read {
-                            results[i] = Some(line);
-                        }
+                if let Ok(read) = handle.join() {
+                    for (i, line) in read {
+                        results[i] = Some(line);
                     }
-                    Err(_) => {}
                 }
             }
         });
@@ -76,13 +73,19 @@ impl Recognizer {
     fn read(&self, image: &RgbImage, quad: &Quad) -> Result<TextLine, PpOcrError> {
         let last = WIDTHS[WIDTHS.len() - 1];
         let content = content_width(quad, HEIGHT, last);
-        let width = WIDTHS.iter().copied().find(|&w| w >= content).unwrap_or(last);
+        let width = WIDTHS
+            .iter()
+            .copied()
+            .find(|&w| w >= content)
+            .unwrap_or(last);
         let input = sample::quad_tensor(image, quad, HEIGHT, content, width, sample::GREY);
         let output = self.network.run(input)?;
         let shape = output.shape().to_vec();
         let classes = self.dictionary.len();
         let [1, steps, c] = shape[..] else {
-            return Err(PpOcrError(format!("the recogniser answered shape {shape:?}")));
+            return Err(PpOcrError(format!(
+                "the recogniser answered shape {shape:?}"
+            )));
         };
         if c != classes {
             return Err(PpOcrError(format!(
@@ -102,7 +105,12 @@ impl Recognizer {
     }
 
     /// CTC's greedy decoding of `steps` rows of class probabilities.
-    fn decode(&self, probabilities: &[f32], steps: usize, content: usize) -> (String, f32, Vec<f32>) {
+    fn decode(
+        &self,
+        probabilities: &[f32],
+        steps: usize,
+        content: usize,
+    ) -> (String, f32, Vec<f32>) {
         let classes = self.dictionary.len();
         let mut text = String::new();
         let mut positions = Vec::new();
@@ -110,21 +118,23 @@ impl Recognizer {
         let mut previous = 0usize;
         for step in 0..steps {
             let row = &probabilities[step * classes..(step + 1) * classes];
-            let (best, p) = row
-                .iter()
-                .enumerate()
-                .fold((0usize, f32::NEG_INFINITY), |acc, (i, &p)| if p > acc.1 { (i, p) } else { acc });
-            if best != previous {
-                if let Some(symbol) = self.dictionary.symbol(best) {
-                    let column = (step as f32 + 0.5) * COLUMNS_PER_STEP as f32;
-                    let position = (column / content as f32).clamp(0.0, 1.0);
-                    for ch in symbol.chars() {
-                        text.push(ch);
-                        positions.push(position);
-                    }
-                    sum += p;
-                    kept += 1;
+            let (best, p) =
+                row.iter()
+                    .enumerate()
+                    .fold((0usize, f32::NEG_INFINITY), |acc, (i, &p)| {
+                        if p > acc.1 { (i, p) } else { acc }
+                    });
+            if best != previous
+                && let Some(symbol) = self.dictionary.symbol(best)
+            {
+                let column = (step as f32 + 0.5) * COLUMNS_PER_STEP as f32;
+                let position = (column / content as f32).clamp(0.0, 1.0);
+                for ch in symbol.chars() {
+                    text.push(ch);
+                    positions.push(position);
                 }
+                sum += p;
+                kept += 1;
             }
             previous = best;
         }

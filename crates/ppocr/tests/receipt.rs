@@ -13,7 +13,8 @@ fn receipt() -> image::RgbImage {
 
 #[test]
 fn a_receipt_photo_is_read_line_by_line_with_its_total_date_and_vendor() {
-    let ocr = PpOcr::load(Path::new(DEFAULT_DIR)).expect("the models (cargo xtask test installs them)");
+    let ocr =
+        PpOcr::load(Path::new(DEFAULT_DIR)).expect("the models (cargo xtask test installs them)");
     let image = receipt();
     let lines = ocr.read(&image, 0.5, 2).expect("a reading");
     let text: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
@@ -23,8 +24,14 @@ fn a_receipt_photo_is_read_line_by_line_with_its_total_date_and_vendor() {
     assert!(compact.contains("TAMANDAYA"), "{joined}");
     assert!(compact.contains("25/12/2018"), "{joined}");
     assert!(compact.contains("9.00"), "{joined}");
-    let vendor = lines.iter().position(|l| l.text.contains("BOOK")).expect("the vendor line");
-    let date = lines.iter().position(|l| l.text.contains("25/12/2018")).expect("the date line");
+    let vendor = lines
+        .iter()
+        .position(|l| l.text.contains("BOOK"))
+        .expect("the vendor line");
+    let date = lines
+        .iter()
+        .position(|l| l.text.contains("25/12/2018"))
+        .expect("the date line");
     assert!(vendor < date, "the header is read before the date");
     for line in &lines {
         let (x0, y0, x1, y1) = line.quad.bounds();
@@ -41,7 +48,11 @@ fn an_upside_down_receipt_reads_the_same_lines() {
     let image = receipt();
     let turned = image::imageops::rotate180(&image);
     let lines = ocr.read(&turned, 0.5, 2).expect("a reading");
-    let compact: String = lines.iter().flat_map(|l| l.text.chars()).filter(|c| !c.is_whitespace()).collect();
+    let compact: String = lines
+        .iter()
+        .flat_map(|l| l.text.chars())
+        .filter(|c| !c.is_whitespace())
+        .collect();
     assert!(compact.contains("25/12/2018"), "{compact}");
     assert!(compact.contains("TAMANDAYA"), "{compact}");
 }
@@ -49,5 +60,8 @@ fn an_upside_down_receipt_reads_the_same_lines() {
 #[test]
 fn a_missing_model_directory_is_a_clear_error() {
     let error = PpOcr::load(Path::new("/nonexistent/models")).expect_err("no models there");
-    assert!(error.to_string().contains("ch_PP-OCRv4_det_infer.onnx"), "{error}");
+    assert!(
+        error.to_string().contains("ch_PP-OCRv4_det_infer.onnx"),
+        "{error}"
+    );
 }
