@@ -4,7 +4,8 @@
 //! crates are kept by the `Cargo.toml` files; this step checks that those files keep the
 //! layers (ARCHITECTURE.md), in both directions, from `cargo metadata`:
 //! - down: what each crate may depend on (`ALLOWED`): engines (and PP-OCR's models, a crate
-//!   of their own) on no suite crate and not on dropshot, the platform on the engines, an API on the engines and the platform only;
+//!   of their own) on no suite crate and not on dropshot, the platform on the engines, an API
+//!   on the engines and the platform only;
 //! - up: who may depend on a crate (`DEPENDENTS`): an API only by the server, the benchmarks
 //!   and the conformance suite, the benchmarks by nobody.
 //!

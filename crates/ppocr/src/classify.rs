@@ -40,11 +40,10 @@ impl Classifier {
                     quad
                 };
                 let content = content_width(&quad, HEIGHT, WIDTH);
-                let input = sample::quad_tensor(image, &quad, HEIGHT, content, WIDTH, sample::GREY);
+                let input =
+                    sample::quad_tensor(image, &quad, (HEIGHT, content), (HEIGHT, WIDTH), sample::GREY);
                 let output = self.network.run(input)?;
-                let scores = output
-                    .as_slice::<f32>()
-                    .map_err(|e| PpOcrError(format!("the classifier's output: {e}")))?;
+                let scores = self.network.floats(&output)?;
                 let turned = matches!(scores, [upright, turned] if turned > upright && *turned > TURN_THRESHOLD);
                 Ok(if turned { quad.turned_half() } else { quad })
             })

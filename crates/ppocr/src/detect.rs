@@ -52,11 +52,9 @@ impl Detector {
             map_w.div_ceil(SHAPE_STEP) * SHAPE_STEP,
             map_h.div_ceil(SHAPE_STEP) * SHAPE_STEP,
         );
-        let input = sample::resized_tensor(image, map_h, map_w, pad_h, pad_w, WHITE);
+        let input = sample::resized_tensor(image, (map_h, map_w), (pad_h, pad_w), WHITE);
         let output = self.network.run(input)?;
-        let probabilities = output
-            .as_slice::<f32>()
-            .map_err(|e| PpOcrError(format!("the detector's output: {e}")))?;
+        let probabilities = self.network.floats(&output)?;
         if probabilities.len() != pad_w * pad_h {
             return Err(PpOcrError(format!(
                 "the detector answered {} values for a {pad_w}×{pad_h} page",

@@ -1,7 +1,7 @@
 //! One ONNX network planned per input shape: tract runs a plan made for a fixed shape more
 //! than twice as fast as one made for symbolic sizes (the detector: 0.56 s against 1.33 s on
 //! a 736×736 page), and the recogniser's reshapes cannot be planned symbolically at all. The
-//! callers round shapes to a few sizes; the plans of the most recent ones are kept.
+//! callers round shapes to a few sizes; the plans of the most recently used ones are kept.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -65,9 +65,17 @@ impl Network {
         Ok(outputs.swap_remove(0).into_tensor())
     }
 
+    /// An output's values, which every network here gives as `f32`.
+    pub(crate) fn floats<'a>(&self, output: &'a Tensor) -> Result<&'a [f32], PpOcrError> {
+        output
+            .as_slice::<f32>()
+            .map_err(|e| PpOcrError(format!("the output of {}: {e}", self.name)))
+    }
+
+    /// The plan for `shape`: a kept one (moved to the back, the last to go), else a new one.
     fn plan(&self, shape: &[usize]) -> Result<Plan, PpOcrError> {
-        if let Some(plan) = self.lock().iter().find(|(s, _)| s == shape).map(|(_, p)| p) {
-            return Ok(Arc::clone(plan));
+        if let Some(plan) = self.kept_plan(&mut self.lock(), shape) {
+            return Ok(plan);
         }
         let planning = PpOcrError::context("planning the network");
         let plan = tract_onnx::onnx()
@@ -78,11 +86,23 @@ impl Network {
             .map_err(planning)?;
         let plan = Arc::new(plan);
         let mut plans = self.lock();
+        // Another thread may have planned the same shape meanwhile: one entry per shape.
+        if let Some(kept) = self.kept_plan(&mut plans, shape) {
+            return Ok(kept);
+        }
         if plans.len() >= self.kept {
             plans.remove(0);
         }
         plans.push((shape.to_vec(), Arc::clone(&plan)));
         Ok(plan)
+    }
+
+    fn kept_plan(&self, plans: &mut Vec<(Vec<usize>, Plan)>, shape: &[usize]) -> Option<Plan> {
+        let at = plans.iter().position(|(s, _)| s == shape)?;
+        let entry = plans.remove(at);
+        let plan = Arc::clone(&entry.1);
+        plans.push(entry);
+        Some(plan)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<(Vec<usize>, Plan)>> {

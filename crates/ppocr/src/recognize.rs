@@ -78,7 +78,13 @@ impl Recognizer {
             .copied()
             .find(|&w| w >= content)
             .unwrap_or(last);
-        let input = sample::quad_tensor(image, quad, HEIGHT, content, width, sample::GREY);
+        let input = sample::quad_tensor(
+            image,
+            quad,
+            (HEIGHT, content),
+            (HEIGHT, width),
+            sample::GREY,
+        );
         let output = self.network.run(input)?;
         let shape = output.shape().to_vec();
         let classes = self.dictionary.len();
@@ -92,9 +98,7 @@ impl Recognizer {
                 "the recogniser has {c} classes, its dictionary {classes}"
             )));
         }
-        let probabilities = output
-            .as_slice::<f32>()
-            .map_err(|e| PpOcrError(format!("the recogniser's output: {e}")))?;
+        let probabilities = self.network.floats(&output)?;
         let (text, confidence, positions) = self.decode(probabilities, steps, content);
         Ok(TextLine {
             quad: *quad,

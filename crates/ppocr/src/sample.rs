@@ -10,25 +10,26 @@ use crate::geometry::{Point, Quad};
 /// What padding holds once normalised: mid grey, as PaddleOCR pads line images.
 pub(crate) const GREY: f32 = 0.0;
 
-/// `quad` of `image` resampled into a `1×3×height×width` tensor, its content `content_width`
-/// wide from the left and `pad` beyond.
+/// `quad` of `image` resampled into the top-left `content.0×content.1` (height × width) of
+/// a `1×3×size.0×size.1` tensor, the rest `pad`.
 pub(crate) fn quad_tensor(
     image: &RgbImage,
     quad: &Quad,
-    height: usize,
-    content_width: usize,
-    width: usize,
+    content: (usize, usize),
+    size: (usize, usize),
     pad: f32,
 ) -> Tensor {
+    let (content_height, content_width) = (content.0.min(size.0), content.1.min(size.1));
+    let (height, width) = size;
     let [tl, tr, _, bl] = quad.0;
     let across = Point::new(tr.x - tl.x, tr.y - tl.y);
     let down = Point::new(bl.x - tl.x, bl.y - tl.y);
     let mut data = vec![pad; 3 * height * width];
     let plane = height * width;
-    for v in 0..height {
-        let fv = (v as f32 + 0.5) / height as f32;
-        for u in 0..content_width.min(width) {
-            let fu = (u as f32 + 0.5) / content_width as f32;
+    for v in 0..content_height {
+        let fv = (v as f32 + 0.5) / content.0 as f32;
+        for u in 0..content_width {
+            let fu = (u as f32 + 0.5) / content.1 as f32;
             let x = tl.x + fu * across.x + fv * down.x - 0.5;
             let y = tl.y + fu * across.y + fv * down.y - 0.5;
             let [r, g, b] = bilinear(image, x, y);
@@ -38,46 +39,26 @@ pub(crate) fn quad_tensor(
             data[2 * plane + at] = normalise(r);
         }
     }
-    tensor_of(data, height, width)
+    tract_ndarray::Array4::from_shape_vec((1, 3, height, width), data)
+        .map(Tensor::from)
+        .unwrap_or_else(|_| unreachable!("the buffer holds 3 × height × width values"))
 }
 
-/// The whole image resized to `height×width` (bilinear), in a `1×3×padded_height×
-/// padded_width` tensor padded with `pad`.
+/// The whole image resized to `content` (bilinear), in a tensor of `size` padded with `pad`.
 pub(crate) fn resized_tensor(
     image: &RgbImage,
-    height: usize,
-    width: usize,
-    padded_height: usize,
-    padded_width: usize,
+    content: (usize, usize),
+    size: (usize, usize),
     pad: f32,
 ) -> Tensor {
     let (w, h) = (image.width() as f32, image.height() as f32);
-    let quad = Quad([
+    let page = Quad([
         Point::new(0.0, 0.0),
         Point::new(w, 0.0),
         Point::new(w, h),
         Point::new(0.0, h),
     ]);
-    let full = quad_tensor(image, &quad, height, width, width, pad);
-    if padded_height == height && padded_width == width {
-        return full;
-    }
-    let full = full.as_slice::<f32>().unwrap_or(&[]);
-    let mut data = vec![pad; 3 * padded_height * padded_width];
-    for c in 0..3 {
-        for y in 0..height {
-            let from = (c * height + y) * width;
-            let to = (c * padded_height + y) * padded_width;
-            data[to..to + width].copy_from_slice(&full[from..from + width]);
-        }
-    }
-    tensor_of(data, padded_height, padded_width)
-}
-
-fn tensor_of(data: Vec<f32>, height: usize, width: usize) -> Tensor {
-    tract_ndarray::Array4::from_shape_vec((1, 3, height, width), data)
-        .map(Tensor::from)
-        .unwrap_or_else(|_| Tensor::zero::<f32>(&[1, 3, height, width]).unwrap_or_default())
+    quad_tensor(image, &page, content, size, pad)
 }
 
 fn normalise(value: f32) -> f32 {
