@@ -66,7 +66,7 @@ impl Suite {
             max_pages: limits.pdf_pages as usize,
             max_pixels: u64::from(limits.image_megapixels) * 1_000_000,
         };
-        let ocr = Arc::new(Ocr::start(&config.ocr));
+        let ocr = Arc::new(Ocr::start(&config.ocr).map_err(|e| anyhow::anyhow!("[ocr] {e}"))?);
         let pii = Pii::start(ocr.clone(), page_limits);
         let finance = Finance::start(ocr.clone(), page_limits);
         let legal = Legal::start(ocr, page_limits);

@@ -34,7 +34,8 @@ const APIS: &[&str] = &[
 /// crates; `None` for a crate whose every suite dependency is allowed.
 fn allowed(package: &str) -> Option<&'static [&'static str]> {
     match package {
-        "suite-engines" | "suite-ppocr" => Some(&[]),
+        "suite-ppocr" => Some(&[]),
+        "suite-engines" => Some(&["suite-ppocr"]),
         "suite-platform" => Some(&["suite-engines"]),
         p if APIS.contains(&p) => Some(&["suite-engines", "suite-platform"]),
         _ => None,

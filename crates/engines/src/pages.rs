@@ -9,7 +9,7 @@ use std::ops::Range;
 use futures::StreamExt as _;
 
 use super::deskew;
-use super::ocr::{Layout, Ocr, OcrError};
+use super::ocr::{Engines, Layout, Ocr, OcrError};
 use super::poppler::{self, PopplerError, RasterKind};
 use super::raster::{self, RasterError, RasterFormat};
 use super::words::{Rect, Word, page_text};
@@ -223,16 +223,19 @@ pub struct Scan<'a> {
     pub layout: Layout,
     pub deskew: bool,
     pub magnify: f32,
+    /// Tesseract alone, or PP-OCR's reading combined with it.
+    pub engines: Engines,
 }
 
 impl<'a> Scan<'a> {
-    /// A page read at its own size.
+    /// A page read at its own size, by Tesseract.
     pub fn new(languages: &'a [&'a str], layout: Layout, deskew: bool) -> Scan<'a> {
         Scan {
             languages,
             layout,
             deskew,
             magnify: 1.0,
+            engines: Engines::Tesseract,
         }
     }
 }
@@ -375,7 +378,9 @@ async fn ocr_page(
     image: Vec<u8>,
     scan: Scan<'_>,
 ) -> Result<Page, PagesError> {
-    let read = ocr.recognize(image, scan.languages, scan.layout).await?;
+    let read = ocr
+        .recognize(image, scan.languages, scan.layout, scan.engines)
+        .await?;
     Ok(Page::of(
         number,
         read.width,

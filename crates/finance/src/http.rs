@@ -9,7 +9,7 @@ use super::fraud::{self, SignalKind, pdf_fonts, pdf_forensics};
 use super::parse::{self, Parsed, second_look};
 use super::{Finance, MAX_CSV_ROWS, wire};
 use suite_engines::digest::sha256_hex;
-use suite_engines::ocr::Layout;
+use suite_engines::ocr::{Engines, Layout};
 use suite_engines::pages::{self, Source};
 use suite_engines::raster;
 use suite_engines::words::Word;
@@ -71,6 +71,41 @@ fn currency_of(currency: Option<&str>) -> Result<Option<String>, ApiError> {
     }
 }
 
+/// How a document's scans are read: enlarged by `magnify`, laid out as `layout`, by `engines`.
+#[derive(Debug, Clone, Copy)]
+struct Look {
+    magnify: f32,
+    layout: Layout,
+    engines: Engines,
+}
+
+impl Look {
+    /// A receipt or invoice: rows, by both engines combined.
+    const FIRST: Look = Look {
+        magnify: 1.0,
+        layout: Layout::Rows,
+        engines: Engines::TesseractAndPpOcr,
+    };
+    /// The second looks at a receipt whose first reading missed fields: Tesseract alone,
+    /// enlarged or with its own layout analysis (PP-OCR's reading would not change).
+    const ENLARGED: Look = Look {
+        magnify: second_look::MAGNIFY,
+        layout: Layout::Rows,
+        engines: Engines::Tesseract,
+    };
+    const SEGMENTED: Look = Look {
+        magnify: 1.0,
+        layout: Layout::Auto,
+        engines: Engines::Tesseract,
+    };
+    /// A bank statement: rows, by Tesseract.
+    const STATEMENT: Look = Look {
+        magnify: 1.0,
+        layout: Layout::Rows,
+        engines: Engines::Tesseract,
+    };
+}
+
 impl Finance {
     /// Before admission: an accepted type within the limits; a corrupt or encrypted PDF is
     /// refused here too (422), so no refused file is charged.
@@ -79,18 +114,18 @@ impl Finance {
         Ok(pages::check(&upload.bytes, source, self.limits).await?)
     }
 
-    /// The words of every page, in reading order; scans enlarged by `magnify`.
+    /// The words of every page, in reading order, scans read as `look` says.
     async fn words(
         &self,
         upload: &Upload,
         source: Source,
         language: Option<types::FinanceLanguage>,
-        magnify: f32,
-        layout: Layout,
+        look: Look,
     ) -> Result<Vec<Vec<Word>>, ApiError> {
         let scan = pages::Scan {
-            magnify,
-            ..pages::Scan::new(wire::tesseract_codes(language), layout, true)
+            magnify: look.magnify,
+            engines: look.engines,
+            ..pages::Scan::new(wire::tesseract_codes(language), look.layout, true)
         };
         let pages = pages::read(&upload.bytes, source, self.limits, &self.ocr, scan).await?;
         Ok(pages.iter().map(pages::Page::word_list).collect())
@@ -114,7 +149,7 @@ impl Finance {
     ) -> Result<(Source, Vec<Vec<Word>>, Parsed), ApiError> {
         let source = page_source(upload, READER)?;
         let words = self
-            .words(upload, source, language, 1.0, Layout::Rows)
+            .words(upload, source, language, Look::FIRST)
             .await?;
         // Without a language the scan is read in English and the rules guess the language
         // from the words (a born-digital PDF in any of the 12 reads right).
@@ -129,13 +164,13 @@ impl Finance {
         }
         if second_look::needs_enlargement(&parsed) && self.fits_enlarged(upload) {
             let enlarged = self
-                .words(upload, source, language, second_look::MAGNIFY, Layout::Rows)
+                .words(upload, source, language, Look::ENLARGED)
                 .await?;
             parsed = second_look::merge(parsed, parse::parse(&enlarged, &hints));
         }
         if second_look::needs_segmentation(&parsed) {
             let segmented = self
-                .words(upload, source, language, 1.0, Layout::Auto)
+                .words(upload, source, language, Look::SEGMENTED)
                 .await?;
             parsed = second_look::merge(parsed, parse::parse(&segmented, &hints));
         }
@@ -217,7 +252,7 @@ impl FinanceBackend for Finance {
             Statement::Csv(text) => audit::read_csv(text.as_bytes(), &hints, MAX_CSV_ROWS)?,
             Statement::Pages(source) => {
                 let words = self
-                    .words(&form.file, source, form.language, 1.0, Layout::Rows)
+                    .words(&form.file, source, form.language, Look::STATEMENT)
                     .await?;
                 audit::read_pages(&words, &hints)?
             }

@@ -23,6 +23,11 @@ impl Dictionary {
         self.symbols.len()
     }
 
+    /// Whether `symbol` is one of the classes (the blank aside).
+    pub(crate) fn contains(&self, symbol: &str) -> bool {
+        self.symbols[1..].iter().any(|s| s == symbol)
+    }
+
     /// The text of class `index`; `None` for the blank.
     pub(crate) fn symbol(&self, index: usize) -> Option<&str> {
         (index != 0)
@@ -42,6 +47,8 @@ mod tests {
         assert_eq!(dictionary.symbol(0), None);
         assert_eq!(dictionary.symbol(3), Some("€"));
         assert_eq!(dictionary.symbol(4), Some(" "));
+        assert!(dictionary.contains("€") && dictionary.contains(" "));
+        assert!(!dictionary.contains("ß") && !dictionary.contains(""));
         assert!(Dictionary::from_metadata(None).is_err());
     }
 }

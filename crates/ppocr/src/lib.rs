@@ -62,6 +62,12 @@ impl PpOcr {
         })
     }
 
+    /// Whether `c` is in the recogniser's alphabet (PP-OCRv4's: Chinese, Latin letters
+    /// without most accents, digits, punctuation), so a reading of it is possible at all.
+    pub fn knows(&self, c: char) -> bool {
+        c.is_whitespace() || self.recognizer.knows(c)
+    }
+
     /// Reads every line of `image`, top to bottom, left to right; lines the recogniser is
     /// unsure of (below `min_confidence`) are left out. `threads` lines are read at once.
     pub fn read(

@@ -34,6 +34,12 @@ impl Recognizer {
         })
     }
 
+    /// Whether the recogniser can read `c` at all.
+    pub(crate) fn knows(&self, c: char) -> bool {
+        let mut buffer = [0u8; 4];
+        self.dictionary.contains(c.encode_utf8(&mut buffer))
+    }
+
     /// Reads every line, `threads` at a time, answering them in `quads`' order.
     pub(crate) fn read_all(
         &self,

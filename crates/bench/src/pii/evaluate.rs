@@ -57,7 +57,7 @@ pub async fn run(config: Config, data: &Path, json: bool, dump: Option<&Path>) -
     let samples: Vec<Sample> =
         serde_json::from_str(&text).with_context(|| format!("parsing {}", data.display()))?;
     let chromium = Chromium::start(&config.browser).await?;
-    let ocr = Ocr::start(&config.ocr);
+    let ocr = Ocr::start(&config.ocr)?;
     let limits = Limits {
         max_pages: 10,
         max_pixels: 50_000_000,

@@ -1,5 +1,5 @@
 //! The `[ocr]` section of the server's configuration: how many OCR workers read pages at
-//! once and where Tesseract's language data is.
+//! once and where Tesseract's language data and PP-OCR's models are.
 
 use std::path::PathBuf;
 
@@ -15,6 +15,9 @@ pub struct Config {
     pub queue: usize,
     /// Tesseract's `tessdata` folder; `None` means the one Tesseract was built with.
     pub tessdata_dir: Option<PathBuf>,
+    /// PP-OCR's three ONNX models; `None` means where `cargo xtask serve` installs them
+    /// ([`suite_ppocr::DEFAULT_DIR`]).
+    pub ppocr_dir: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -23,6 +26,7 @@ impl Default for Config {
             workers: 0,
             queue: 256,
             tessdata_dir: None,
+            ppocr_dir: None,
         }
     }
 }
@@ -35,6 +39,13 @@ impl Config {
         } else {
             std::thread::available_parallelism().map_or(1, usize::from)
         }
+    }
+
+    /// Where PP-OCR's models are read from.
+    pub fn ppocr_dir(&self) -> PathBuf {
+        self.ppocr_dir
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(suite_ppocr::DEFAULT_DIR))
     }
 }
 

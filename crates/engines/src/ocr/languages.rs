@@ -43,6 +43,18 @@ pub fn tesseract_codes_or_english(iso: &str) -> &'static [&'static str] {
     tesseract_codes(iso).unwrap_or(&["eng"])
 }
 
+/// Tesseract codes of the languages PP-OCR's recogniser also reads: Latin-script ones (their
+/// accented letters it lacks are left to Tesseract line by line) and Chinese.
+const PPOCR_READS: &[&str] = &[
+    "eng", "spa", "fra", "deu", "ita", "por", "nld", "pol", "swe", "dan", "nor", "fin", "ces",
+    "ron", "hun", "tur", "chi_sim", "chi_tra",
+];
+
+/// Whether a page in Tesseract's `codes` is worth a second reading by PP-OCR.
+pub fn ppocr_reads(codes: &[&str]) -> bool {
+    !codes.is_empty() && codes.iter().all(|c| PPOCR_READS.contains(c))
+}
+
 /// Every language's Tesseract data, for the packages the server needs and the checks that
 /// they are installed.
 pub const ALL_TESSERACT_CODES: &[&str] = &[
@@ -70,5 +82,7 @@ mod tests {
             assert!(codes.iter().all(|c| ALL_TESSERACT_CODES.contains(c)));
         }
         assert_eq!(tesseract_codes("xx"), None);
+        assert!(ppocr_reads(&["deu"]) && ppocr_reads(tesseract_codes("zh").unwrap_or(&[])));
+        assert!(!ppocr_reads(&["rus", "eng"]) && !ppocr_reads(&[]));
     }
 }

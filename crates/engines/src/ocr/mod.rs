@@ -1,13 +1,16 @@
-//! OCR through Tesseract (leptess): a pool of worker threads ([`Ocr`]), each keeping one
+//! OCR through Tesseract (leptess) and PP-OCR (`suite-ppocr`): a pool of worker threads ([`Ocr`]), each keeping one
 //! [`Recognizer`] (its Tesseract handles per language set) and reading one page at a time,
 //! words with boxes and confidence, turned pages read upright. Tesseract's OpenMP threads are
-//! limited to one per worker (`openmp.rs`: they cost 8× on 2-core machines).
+//! limited to one per worker (`openmp.rs`: they cost 8× on 2-core machines). Receipts and
+//! invoices are read by both engines and the readings combined line by line (`combine.rs`).
 
+mod combine;
 pub mod config;
 mod error;
 pub mod languages;
 pub mod openmp;
 mod orientation;
+mod paddle;
 mod page;
 mod pool;
 mod recognizer;
@@ -17,7 +20,7 @@ mod tsv;
 pub use config::Config;
 pub use error::OcrError;
 pub use page::OcrPage;
-pub use pool::Ocr;
+pub use pool::{Engines, Ocr};
 pub use recognizer::{Layout, Recognizer};
 
 #[cfg(test)]

@@ -8,13 +8,26 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::oneshot;
 
-use super::{Config, Layout, OcrError, OcrPage, Recognizer};
+use super::paddle::Paddle;
+use super::{Config, Layout, OcrError, OcrPage, Recognizer, combine, languages};
+
+/// Which engines read a page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engines {
+    /// Tesseract alone: its language packs cover every script the server reads.
+    Tesseract,
+    /// Tesseract, then PP-OCR where the languages are ones PP-OCR reads (Latin-script and
+    /// Chinese), the readings combined line by line; an upright page only (a turned page
+    /// keeps Tesseract's reading).
+    TesseractAndPpOcr,
+}
 
 /// One page to read: an encoded image (PNG, JPEG, WebP, PNM) and Tesseract language codes.
 struct Job {
     image: Vec<u8>,
     languages: Vec<String>,
     layout: Layout,
+    engines: Engines,
     reply: oneshot::Sender<Result<OcrPage, OcrError>>,
 }
 
@@ -34,8 +47,11 @@ impl std::fmt::Debug for Ocr {
 }
 
 impl Ocr {
-    /// Starts the worker threads (Tesseract handles are made by each job's first use).
-    pub fn start(config: &Config) -> Ocr {
+    /// Starts the worker threads (Tesseract handles are made by each job's first use, PP-OCR's
+    /// models by the first page that asks for them); an error when PP-OCR's models are not
+    /// installed.
+    pub fn start(config: &Config) -> Result<Ocr, OcrError> {
+        let paddle = Arc::new(Paddle::find(&config.ppocr_dir())?);
         let workers = config.worker_count();
         let (jobs, queue) = sync_channel::<Job>(config.queue.max(1));
         let queue = Arc::new(Mutex::new(queue));
@@ -43,18 +59,19 @@ impl Ocr {
         for index in 0..workers {
             let queue = Arc::clone(&queue);
             let tessdata = config.tessdata_dir.clone();
+            let paddle = Arc::clone(&paddle);
             let spawned = std::thread::Builder::new()
                 .name(format!("ocr-{index}"))
-                .spawn(move || work(&queue, Recognizer::new(tessdata)));
+                .spawn(move || work(&queue, Recognizer::new(tessdata), &paddle));
             if let Err(e) = spawned {
                 eprintln!("[ocr] WARNING: OCR worker {index} could not start: {e}");
             }
         }
-        Ocr {
+        Ok(Ocr {
             jobs,
             workers,
             installed,
-        }
+        })
     }
 
     /// Worker threads.
@@ -73,12 +90,14 @@ impl Ocr {
         image: Vec<u8>,
         languages: &[&str],
         layout: Layout,
+        engines: Engines,
     ) -> Result<OcrPage, OcrError> {
         let (reply, answer) = oneshot::channel();
         let job = Job {
             image,
             languages: languages.iter().map(|l| (*l).to_owned()).collect(),
             layout,
+            engines,
             reply,
         };
         match self.jobs.try_send(job) {
@@ -101,7 +120,7 @@ impl Ocr {
 }
 
 /// One worker: takes jobs until the pool is dropped. A caller that gave up is skipped.
-fn work(queue: &Mutex<Receiver<Job>>, mut recognizer: Recognizer) {
+fn work(queue: &Mutex<Receiver<Job>>, mut recognizer: Recognizer, paddle: &Paddle) {
     loop {
         let job = match queue.lock() {
             Ok(queue) => queue.recv(),
@@ -112,7 +131,23 @@ fn work(queue: &Mutex<Receiver<Job>>, mut recognizer: Recognizer) {
             continue;
         }
         let languages: Vec<&str> = job.languages.iter().map(String::as_str).collect();
-        let result = recognizer.recognize_bytes(&job.image, &languages, job.layout);
+        let result = recognizer
+            .recognize_bytes(&job.image, &languages, job.layout)
+            .and_then(|page| match job.engines {
+                Engines::TesseractAndPpOcr
+                    if page.rotation == 0 && languages::ppocr_reads(&languages) =>
+                {
+                    read_again(page, &job.image, paddle)
+                }
+                _ => Ok(page),
+            });
         let _ = job.reply.send(result);
     }
+}
+
+/// Tesseract's reading of an upright page combined with PP-OCR's.
+fn read_again(page: OcrPage, image: &[u8], paddle: &Paddle) -> Result<OcrPage, OcrError> {
+    let (lines, models) = paddle.read(image)?;
+    let words = combine::combine(page.words, &lines, |c| models.knows(c));
+    Ok(OcrPage { words, ..page })
 }

@@ -1,0 +1,82 @@
+//! The second OCR engine, PP-OCRv4 (`suite-ppocr`): one set of models shared by every worker,
+//! loaded on the first page that asks for it (the server starts without paying for it), and
+//! read from the images the workers are handed.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use image::RgbImage;
+use suite_ppocr::{DETECTOR_FILE, PpOcr, RECOGNIZER_FILE, TextLine};
+
+use super::OcrError;
+use crate::raster;
+
+/// Lines the recogniser is less sure of are not offered at all.
+const MIN_LINE_CONFIDENCE: f32 = 0.5;
+/// Lines recognised at once for one page: a page's latency halves on two cores, and a busy
+/// server's workers share them anyway.
+const RECOGNITION_THREADS: usize = 2;
+
+/// PP-OCR's models, found at start and loaded on first use.
+pub struct Paddle {
+    dir: PathBuf,
+    models: OnceLock<Result<PpOcr, String>>,
+}
+
+impl std::fmt::Debug for Paddle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Paddle").field("dir", &self.dir).finish()
+    }
+}
+
+impl Paddle {
+    /// The models in `dir`; an error naming the missing file when they are not installed
+    /// (`cargo xtask serve` installs them).
+    pub fn find(dir: &Path) -> Result<Paddle, OcrError> {
+        for file in [DETECTOR_FILE, RECOGNIZER_FILE, suite_ppocr::CLASSIFIER_FILE] {
+            if !dir.join(file).is_file() {
+                return Err(OcrError::Failed(format!(
+                    "the PP-OCR model {file} is not in {} (`cargo xtask serve` installs it)",
+                    dir.display()
+                )));
+            }
+        }
+        Ok(Paddle {
+            dir: dir.to_owned(),
+            models: OnceLock::new(),
+        })
+    }
+
+    fn models(&self) -> Result<&PpOcr, OcrError> {
+        self.models
+            .get_or_init(|| PpOcr::load(&self.dir).map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(|e| OcrError::Failed(format!("loading PP-OCR: {e}")))
+    }
+
+    /// Every line PP-OCR reads in the encoded `image`, in its pixels, and the models (whose
+    /// alphabet the caller weighs readings by).
+    pub fn read(&self, image: &[u8]) -> Result<(Vec<TextLine>, &PpOcr), OcrError> {
+        let models = self.models()?;
+        let rgb = rgb_of(image)?;
+        let lines = models
+            .read(&rgb, MIN_LINE_CONFIDENCE, RECOGNITION_THREADS)
+            .map_err(|e| OcrError::Failed(format!("PP-OCR: {e}")))?;
+        Ok((lines, models))
+    }
+}
+
+/// The worker's image in colour (the pages reader hands over PNM; other callers an image
+/// file's bytes).
+fn rgb_of(image: &[u8]) -> Result<RgbImage, OcrError> {
+    let limits = raster::Limits {
+        max_pixels: u64::MAX,
+        max_side: u32::MAX,
+    };
+    let decoded = if image.starts_with(b"P5") || image.starts_with(b"P6") {
+        raster::decode_pnm(image, &limits)
+    } else {
+        raster::decode(image, &limits).map(|d| d.image)
+    };
+    decoded.map_err(|e| OcrError::Unreadable(e.to_string()))
+}
