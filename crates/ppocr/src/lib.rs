@@ -76,9 +76,27 @@ impl PpOcr {
         min_confidence: f32,
         threads: usize,
     ) -> Result<Vec<TextLine>, PpOcrError> {
+        let quads = self.find_lines(image)?;
+        self.read_lines(image, &quads, min_confidence, threads)
+    }
+
+    /// The text lines of `image`, top to bottom, left to right, each quad turned so that its
+    /// first corner is the text's top-left: detection and angle classification, no reading.
+    pub fn find_lines(&self, image: &RgbImage) -> Result<Vec<Quad>, PpOcrError> {
         let quads = self.detector.detect(image)?;
-        let upright = self.classifier.upright(image, quads)?;
-        let lines = self.recognizer.read_all(image, &upright, threads.max(1))?;
+        self.classifier.upright(image, quads)
+    }
+
+    /// Reads the lines of `image` at `quads` (as [`PpOcr::find_lines`] gives them), in their
+    /// order; lines below `min_confidence` are left out.
+    pub fn read_lines(
+        &self,
+        image: &RgbImage,
+        quads: &[Quad],
+        min_confidence: f32,
+        threads: usize,
+    ) -> Result<Vec<TextLine>, PpOcrError> {
+        let lines = self.recognizer.read_all(image, quads, threads.max(1))?;
         Ok(lines
             .into_iter()
             .filter(|line| !line.text.trim().is_empty() && line.confidence >= min_confidence)

@@ -18,6 +18,11 @@ const COVERED: f32 = 0.5;
 const SPACE_GAP: f32 = 1.9;
 /// Lines taller than wide (by this ratio) are vertical text, left to Tesseract.
 const VERTICAL: f32 = 1.5;
+/// Lines in the top 1/this of the page are the header, always read again.
+const HEADER_SHARE: u32 = 5;
+/// Tesseract words at least this sure, without digits and below the header, are not read
+/// again.
+const CONFIDENT: f32 = 0.93;
 /// A Tesseract word this sure of a letter PP-OCR cannot write keeps its line Tesseract's.
 const SURE_OF_LETTER: f32 = 0.5;
 
@@ -61,13 +66,30 @@ pub fn combine(tesseract: Vec<Word>, lines: &[TextLine], knows: impl Fn(char) ->
     words
 }
 
+/// Whether PP-OCR's reading of the line at `line` could change what Tesseract read there:
+/// unless Tesseract read it all with confidence, without digits (amounts, dates, numbers are
+/// what PP-OCR reads better) and below the page's header (names are read there).
+pub fn worth_reading(line: Rect, tesseract: &[Word], page_height: u32) -> bool {
+    let header = line.y < page_height / HEADER_SHARE;
+    let mut covered = tesseract
+        .iter()
+        .filter(|w| overlap(w.bbox, line) as f32 >= COVERED * area(w.bbox))
+        .peekable();
+    header
+        || covered.peek().is_none()
+        || covered.any(|w| w.confidence < CONFIDENT || w.text.chars().any(|c| c.is_ascii_digit()))
+}
+
+fn area(rect: Rect) -> f32 {
+    (rect.width.max(1) * rect.height.max(1)) as f32
+}
+
 /// The PP-OCR line holding most of `word`, if one holds at least [`COVERED`] of it.
 fn best_line(word: Rect, boxes: &[Rect]) -> Option<usize> {
-    let area = (word.width.max(1) * word.height.max(1)) as f32;
     boxes
         .iter()
         .enumerate()
-        .map(|(i, b)| (i, overlap(word, *b) as f32 / area))
+        .map(|(i, b)| (i, overlap(word, *b) as f32 / area(word)))
         .filter(|&(_, share)| share >= COVERED)
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(i, _)| i)
@@ -195,7 +217,7 @@ fn midpoint(a: Point, b: Point) -> Point {
 }
 
 /// An axis-aligned box in whole pixels from PP-OCR's `(x, y, right, bottom)`.
-fn rect_of((x, y, right, bottom): (f32, f32, f32, f32)) -> Rect {
+pub(super) fn rect_of((x, y, right, bottom): (f32, f32, f32, f32)) -> Rect {
     let (x, y) = (x.max(0.0).floor(), y.max(0.0).floor());
     Rect {
         x: x as u32,

@@ -123,3 +123,26 @@ fn full_width_forms_are_read_as_ascii() {
     let words = combine(Vec::new(), &lines, every_char);
     assert_eq!(texts(&words), ["(M)SDN:1"]);
 }
+
+#[test]
+fn a_line_is_read_again_unless_tesseract_was_sure_of_words_without_digits() {
+    let at = |y| Rect {
+        x: 0,
+        y,
+        width: 200,
+        height: 30,
+    };
+    let sure = |text: &str, confidence| {
+        let mut w = word(text, 10, 50, 0, confidence);
+        w.bbox.y = 505;
+        w
+    };
+    let page = 1000;
+    assert!(!super::worth_reading(at(500), &[sure("THANK", 0.96)], page));
+    assert!(super::worth_reading(at(500), &[sure("THANK", 0.7)], page));
+    assert!(super::worth_reading(at(500), &[sure("RM12.50", 0.96)], page));
+    assert!(super::worth_reading(at(500), &[], page), "Tesseract read nothing there");
+    let mut header = sure("SHOP", 0.96);
+    header.bbox.y = 105;
+    assert!(super::worth_reading(at(100), &[header], page), "the header");
+}

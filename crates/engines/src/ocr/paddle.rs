@@ -9,7 +9,9 @@ use image::RgbImage;
 use suite_ppocr::{DETECTOR_FILE, PpOcr, RECOGNIZER_FILE, TextLine};
 
 use super::OcrError;
+use super::combine::rect_of;
 use crate::raster;
+use crate::words::Rect;
 
 /// Lines the recogniser is less sure of are not offered at all.
 const MIN_LINE_CONFIDENCE: f32 = 0.5;
@@ -54,14 +56,22 @@ impl Paddle {
             .map_err(|e| OcrError::Failed(format!("loading PP-OCR: {e}")))
     }
 
-    /// Every line PP-OCR reads in the encoded `image`, in its pixels, and the models (whose
-    /// alphabet the caller weighs readings by).
-    pub fn read(&self, image: &[u8]) -> Result<(Vec<TextLine>, &PpOcr), OcrError> {
+    /// The lines PP-OCR finds in the encoded `image` and reads where `worth_reading` says so
+    /// (given each line's box in the image's pixels), and the models (whose alphabet the
+    /// caller weighs readings by).
+    pub fn read(
+        &self,
+        image: &[u8],
+        worth_reading: impl Fn(Rect) -> bool,
+    ) -> Result<(Vec<TextLine>, &PpOcr), OcrError> {
         let models = self.models()?;
         let rgb = rgb_of(image)?;
+        let failed = |e: suite_ppocr::PpOcrError| OcrError::Failed(format!("PP-OCR: {e}"));
+        let mut quads = models.find_lines(&rgb).map_err(failed)?;
+        quads.retain(|quad| worth_reading(rect_of(quad.bounds())));
         let lines = models
-            .read(&rgb, MIN_LINE_CONFIDENCE, RECOGNITION_THREADS)
-            .map_err(|e| OcrError::Failed(format!("PP-OCR: {e}")))?;
+            .read_lines(&rgb, &quads, MIN_LINE_CONFIDENCE, RECOGNITION_THREADS)
+            .map_err(failed)?;
         Ok((lines, models))
     }
 }

@@ -147,7 +147,9 @@ fn work(queue: &Mutex<Receiver<Job>>, mut recognizer: Recognizer, paddle: &Paddl
 
 /// Tesseract's reading of an upright page combined with PP-OCR's.
 fn read_again(page: OcrPage, image: &[u8], paddle: &Paddle) -> Result<OcrPage, OcrError> {
-    let (lines, models) = paddle.read(image)?;
+    let (lines, models) = paddle.read(image, |line| {
+        combine::worth_reading(line, &page.words, page.height)
+    })?;
     let words = combine::combine(page.words, &lines, |c| models.knows(c));
     Ok(OcrPage { words, ..page })
 }
