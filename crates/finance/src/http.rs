@@ -104,7 +104,8 @@ impl Finance {
         })
     }
 
-    /// The fields of a receipt or invoice; 422 when neither a total nor an item is found.
+    /// The fields of a receipt or invoice, as many as could be read; 422 when the document
+    /// has no readable text at all.
     async fn read_fields(
         &self,
         upload: &Upload,
@@ -116,6 +117,11 @@ impl Finance {
         let words = self
             .words(upload, source, language, 1.0, Layout::Rows)
             .await?;
+        if !has_text(&words) {
+            return Err(ApiError::Unprocessable(
+                "no readable text was found in the document".into(),
+            ));
+        }
         // Without a language the scan is read in English and the rules guess the language
         // from the words (a born-digital PDF in any of the 12 reads right).
         let hints = parse::Hints {
@@ -195,11 +201,6 @@ impl FinanceBackend for Finance {
         let (_, _, parsed) = self
             .read_fields(&form.file, form.doc_type, form.language, today)
             .await?;
-        if parsed.total.is_none() && parsed.line_items.is_empty() {
-            return Err(ApiError::Unprocessable(
-                "neither a total nor a line item could be read in the document".into(),
-            ));
-        }
         Ok(wire::document(&parsed, form.doc_type))
     }
 
@@ -282,6 +283,15 @@ impl FinanceBackend for Finance {
         }
         Ok(wire::fraud(&assessment, &parsed, form.doc_type))
     }
+}
+
+/// Whether any page has a word with a letter or a digit (a blank page or a photo without
+/// writing has none; OCR may still give it a speck of punctuation).
+fn has_text(pages: &[Vec<Word>]) -> bool {
+    pages
+        .iter()
+        .flatten()
+        .any(|w| w.text.chars().any(char::is_alphanumeric))
 }
 
 /// What a resubmission has in common with an earlier submission.
