@@ -74,3 +74,19 @@ fn a_text_layer_figure_is_never_read_as_lost_decimals() {
     let printed = parse(&[text_layer(&lines)], &Hints::default());
     assert_eq!(printed.tax, None, "{printed:#?}");
 }
+
+#[test]
+fn item_numbers_are_read_by_the_column_they_stand_under() {
+    // The unit price before a fractional quantity: by order alone 80 × 1.50 also makes 120.
+    let lines = [
+        "Nordlicht Software GmbH",
+        "Description      Unit price   Qty   Amount",
+        "Consulting         80.00      1.5   120.00",
+        "Subtotal  120.00",
+        "Total  120.00",
+    ];
+    let parsed = parse(&[text_layer(&lines)], &Hints::default());
+    let item = parsed.line_items.first().expect("one item");
+    assert_eq!((item.quantity, item.unit_price), (1.5, 8000), "{item:?}");
+    assert!(item.consistent);
+}

@@ -23,6 +23,7 @@
 //! that is only the first plausible header line). It ranks readings; it is no probability.
 
 mod amounts;
+mod columns;
 mod country;
 mod cross_checks;
 mod currency;
@@ -205,7 +206,18 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
     };
     let skip =
         |i: usize| vendor::is_header_detail(&rows[i]) || vendor::is_item_heading(&rows[i].folded);
-    let line_items = items::items_of(&rows, &facts, items_start, block, zero_decimal, &skip);
+    let columns = match rows.get(header_end) {
+        Some(heading) if items_start > header_end => columns::Columns::of(heading),
+        _ => columns::Columns::default(),
+    };
+    let line_items = items::items_of(
+        &rows,
+        &facts,
+        (items_start, block),
+        columns,
+        zero_decimal,
+        &skip,
+    );
     let items_sum =
         (!line_items.is_empty()).then(|| line_items.iter().filter_map(|i| i.amount).sum());
     let items_verified = !line_items.is_empty() && line_items.iter().all(|i| i.consistent);
