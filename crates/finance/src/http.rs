@@ -104,8 +104,7 @@ impl Finance {
         })
     }
 
-    /// The fields of a receipt or invoice, as many as could be read; 422 when the document
-    /// has no readable text at all.
+    /// The fields of a receipt or invoice, as many as could be read.
     async fn read_fields(
         &self,
         upload: &Upload,
@@ -117,11 +116,6 @@ impl Finance {
         let words = self
             .words(upload, source, language, 1.0, Layout::Rows)
             .await?;
-        if !has_text(&words) {
-            return Err(ApiError::Unprocessable(
-                "no readable text was found in the document".into(),
-            ));
-        }
         // Without a language the scan is read in English and the rules guess the language
         // from the words (a born-digital PDF in any of the 12 reads right).
         let hints = parse::Hints {
@@ -198,9 +192,16 @@ impl FinanceBackend for Finance {
         form: FinanceParseForm,
     ) -> Result<types::ParsedDocument, ApiError> {
         let today = platform.now().date_naive();
-        let (_, _, parsed) = self
+        let (_, words, parsed) = self
             .read_fields(&form.file, form.doc_type, form.language, today)
             .await?;
+        // What could be read is answered, with what is missing; only a document without any
+        // text is refused.
+        if !has_text(&words) {
+            return Err(ApiError::Unprocessable(
+                "no readable text was found in the document".into(),
+            ));
+        }
         Ok(wire::document(&parsed, form.doc_type))
     }
 
