@@ -65,6 +65,14 @@ static POSTCODE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("static regex")
 });
 
+/// Currency names written after an amount, which are no town after a postcode.
+#[rustfmt::skip]
+const CURRENCY_WORDS: &[&str] = &[
+    "yen", "won", "yuan", "euro", "euros", "eur", "dollar", "dollars", "pesos", "peso",
+    "zloty", "złoty", "ringgit", "riyal", "riyals", "dirham", "dirhams", "francs", "franken",
+    "pounds", "reais", "real",
+];
+
 /// Whether a token that looks like an amount (`9.90`, `1.234,50`) is among `text`'s tokens:
 /// a labelled run that holds one is an item or a total, not a number.
 fn holds_amount(text: &str) -> bool {
@@ -80,6 +88,11 @@ pub fn blanked(cell: &str) -> String {
     let written = ascii_digits(cell);
     let mut spans: Vec<(usize, usize)> = POSTCODE
         .find_iter(&written)
+        // `2500 Yen` is an amount in words, not a town.
+        .filter(|m| {
+            let town = m.as_str().rsplit(' ').next().unwrap_or("").to_lowercase();
+            !CURRENCY_WORDS.contains(&town.as_str())
+        })
         .map(|m| {
             let digits = m.as_str().find(|c: char| c.is_ascii_digit()).unwrap_or(0);
             let end = m.as_str()[digits..]
@@ -175,6 +188,7 @@ mod tests {
         assert_eq!(left("Phone case 2 9.90 19.80"), "phone case 2 9.90 19.80");
         assert_eq!(left("Total EUR 238.00"), "total eur 238.00");
         assert_eq!(left("PLN1234567.00"), "pln1234567.00");
+        assert_eq!(left("Total 2500 Yen"), "total 2500 yen");
     }
 
     #[test]
