@@ -4824,7 +4824,7 @@ pub mod types {
             Default::default()
         }
     }
-    ///Parsed financial document. Fields not found in the document are omitted rather than guessed; `line_items` is always present.
+    ///Parsed financial document. Fields not found in the document are omitted rather than guessed; `line_items` and `missing` are always present.
     #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug)]
     pub struct ParsedDocument {
         ///Overall confidence of the extraction (mean OCR and field confidence).
@@ -4843,6 +4843,8 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub language: ::std::option::Option<FinanceLanguage>,
         pub line_items: ::std::vec::Vec<LineItem>,
+        ///The key fields that could not be read from the document, in this order: vendor, date, total, currency, tax, line_items (`line_items` when no item was read). Empty when all were read. The fields read are answered whatever is missing.
+        pub missing: ::std::vec::Vec<ParsedField>,
         ///Amount before tax, when printed.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub subtotal: ::std::option::Option<f64>,
@@ -4916,6 +4918,73 @@ pub mod types {
                 .map_err(|e: self::error::ConversionError| {
                     <D::Error as ::serde::de::Error>::custom(e.to_string())
                 })
+        }
+    }
+    ///A key field of a parsed document.
+    #[derive(
+        ::serde::Deserialize,
+        ::serde::Serialize,
+        Clone,
+        Copy,
+        Debug,
+        Eq,
+        Hash,
+        Ord,
+        PartialEq,
+        PartialOrd,
+    )]
+    pub enum ParsedField {
+        #[serde(rename = "vendor")]
+        Vendor,
+        #[serde(rename = "date")]
+        Date,
+        #[serde(rename = "total")]
+        Total,
+        #[serde(rename = "currency")]
+        Currency,
+        #[serde(rename = "tax")]
+        Tax,
+        #[serde(rename = "line_items")]
+        LineItems,
+    }
+    impl ::std::fmt::Display for ParsedField {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            match *self {
+                Self::Vendor => f.write_str("vendor"),
+                Self::Date => f.write_str("date"),
+                Self::Total => f.write_str("total"),
+                Self::Currency => f.write_str("currency"),
+                Self::Tax => f.write_str("tax"),
+                Self::LineItems => f.write_str("line_items"),
+            }
+        }
+    }
+    impl ::std::str::FromStr for ParsedField {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            match value {
+                "vendor" => Ok(Self::Vendor),
+                "date" => Ok(Self::Date),
+                "total" => Ok(Self::Total),
+                "currency" => Ok(Self::Currency),
+                "tax" => Ok(Self::Tax),
+                "line_items" => Ok(Self::LineItems),
+                _ => Err("invalid value".into()),
+            }
+        }
+    }
+    impl ::std::convert::TryFrom<&str> for ParsedField {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+    impl ::std::convert::TryFrom<::std::string::String> for ParsedField {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
         }
     }
     ///Password strength analysis (zxcvbn 4.4.2's model). zxcvbn matches at most 100 characters at a time: a longer password is matched in 100-character blocks, each block with the previous ones counted as known to the attacker, and the guesses multiply.
@@ -13653,6 +13722,8 @@ pub mod types {
             >,
             line_items:
                 ::std::result::Result<::std::vec::Vec<super::LineItem>, ::std::string::String>,
+            missing:
+                ::std::result::Result<::std::vec::Vec<super::ParsedField>, ::std::string::String>,
             subtotal: ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
             tax: ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
             tax_rate: ::std::result::Result<::std::option::Option<f64>, ::std::string::String>,
@@ -13672,6 +13743,7 @@ pub mod types {
                     fields: Ok(Default::default()),
                     language: Ok(Default::default()),
                     line_items: Err("no value supplied for line_items".to_string()),
+                    missing: Err("no value supplied for missing".to_string()),
                     subtotal: Ok(Default::default()),
                     tax: Ok(Default::default()),
                     tax_rate: Ok(Default::default()),
@@ -13751,6 +13823,16 @@ pub mod types {
                     .map_err(|e| format!("error converting supplied value for line_items: {e}"));
                 self
             }
+            pub fn missing<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::vec::Vec<super::ParsedField>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.missing = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for missing: {e}"));
+                self
+            }
             pub fn subtotal<T>(mut self, value: T) -> Self
             where
                 T: ::std::convert::TryInto<::std::option::Option<f64>>,
@@ -13815,6 +13897,7 @@ pub mod types {
                     fields: value.fields?,
                     language: value.language?,
                     line_items: value.line_items?,
+                    missing: value.missing?,
                     subtotal: value.subtotal?,
                     tax: value.tax?,
                     tax_rate: value.tax_rate?,
@@ -13833,6 +13916,7 @@ pub mod types {
                     fields: Ok(value.fields),
                     language: Ok(value.language),
                     line_items: Ok(value.line_items),
+                    missing: Ok(value.missing),
                     subtotal: Ok(value.subtotal),
                     tax: Ok(value.tax),
                     tax_rate: Ok(value.tax_rate),

@@ -33,6 +33,7 @@ pub mod external;
 pub mod finance;
 pub mod forms;
 pub mod front;
+pub mod invoice;
 pub mod legal;
 pub mod pages;
 pub mod pii;

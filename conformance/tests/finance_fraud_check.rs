@@ -201,6 +201,93 @@ async fn a_genuine_receipt_scores_low_and_manipulations_trip_their_signals() {
     insta::assert_yaml_snapshot!(signals);
 }
 
+/// Issue 37's born-digital invoice: clean, it scores low (no arithmetic or tax signal from an
+/// amount read off its postcode or VAT number); a padded total and a rate Germany — the
+/// country of its VAT number, though it is written in English — does not have still trip
+/// their signals.
+#[tokio::test]
+async fn a_clean_born_digital_invoice_scores_low_and_its_manipulations_trip_their_signals() {
+    use conformance::invoice::{nordlicht, nordlicht_with};
+    let server = server().await;
+    let key = server
+        .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
+        .await;
+    let client = server.client(&key);
+    let check = |html: String| {
+        let client = client.clone();
+        async move {
+            let pdf = printed(&client, html.into_bytes()).await;
+            client
+                .finance_fraud_check()
+                .file(upload("invoice.pdf", pdf))
+                .send()
+                .await
+                .expect("scored")
+                .into_inner()
+        }
+    };
+    let clean = check(nordlicht()).await;
+    assert!(clean.risk_score < 20, "{clean:#?}");
+    assert_eq!(clean.risk_level, RiskLevel::Low, "{clean:#?}");
+    assert!(
+        !signals(&clean).contains(&FraudSignalType::ArithmeticMismatch)
+            && !signals(&clean).contains(&FraudSignalType::TaxMismatch),
+        "{:#?}",
+        clean.signals
+    );
+
+    let padded = check(nordlicht_with(&[("<td>238.00</td>", "<td>283.00</td>")])).await;
+    assert!(
+        detail(&padded, FraudSignalType::ArithmeticMismatch).contains("283.00"),
+        "{:#?}",
+        padded.signals
+    );
+    assert!(padded.risk_score >= 25, "{padded:#?}");
+
+    // 20 % adds up (200.00 + 40.00 = 240.00) but is no German rate.
+    let foreign = check(nordlicht_with(&[
+        ("VAT 19%", "VAT 20%"),
+        ("<td>38.00</td>", "<td>40.00</td>"),
+        ("<td>238.00</td>", "<td>240.00</td>"),
+    ]))
+    .await;
+    assert!(
+        detail(&foreign, FraudSignalType::TaxMismatch).contains("rate of DE"),
+        "{:#?}",
+        foreign.signals
+    );
+    assert!(
+        !signals(&foreign).contains(&FraudSignalType::ArithmeticMismatch),
+        "{:#?}",
+        foreign.signals
+    );
+}
+
+/// The genuine receipts of the 12 languages score as they did before the born-digital
+/// reading changed: no signal, score 0.
+#[tokio::test]
+async fn genuine_receipts_in_every_language_score_low() {
+    let server = server().await;
+    let key = server
+        .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
+        .await;
+    let client = server.client(&key);
+    let mut scored = Vec::new();
+    for sample in samples() {
+        let pdf = printed(&client, sample.html()).await;
+        let result = client
+            .finance_fraud_check()
+            .file(upload("receipt.pdf", pdf))
+            .send()
+            .await
+            .expect("scored")
+            .into_inner();
+        scored.push((sample.language, result.risk_score, signals(&result)));
+    }
+    let flagged: Vec<_> = scored.iter().filter(|(_, score, _)| *score != 0).collect();
+    assert!(flagged.is_empty(), "{flagged:?}");
+}
+
 #[tokio::test]
 async fn the_same_document_twice_from_one_key_is_a_duplicate_submission() {
     let server = server().await;

@@ -1,8 +1,10 @@
 //! `POST /v1/compliance/finance/parse`: a receipt in each of the 12 languages (local number
 //! and date conventions, cash and change lines that are not the total) read with every field
 //! exact from its born-digital PDF, and from its scan for several scripts; a real scanned
-//! receipt; where each field was read; bad uploads refused (415, 413, 422, 400), before they
-//! are charged when their headers tell.
+//! receipt; a born-digital invoice whose identifiers give no amounts; a partial reading
+//! answered with what is `missing`, and a blank page refused (422); where each field was
+//! read; bad uploads refused (415, 413, 422, 400), before they are charged when their headers
+//! tell.
 
 use conformance::finance::{Sample, samples};
 use conformance::pii::{png_header, printed, rendered_pages};
@@ -279,8 +281,61 @@ async fn bad_uploads_are_refused_before_they_are_charged() {
     assert_eq!(server.used(&key, Api::Finance).await, before);
 }
 
+/// Issue 37's invoice: the postcode and the VAT number on the address line, the phone, the
+/// invoice and customer numbers and the IBAN give no amount; the item comes from the table.
 #[tokio::test]
-async fn a_page_without_amounts_is_unprocessable() {
+async fn a_born_digital_invoice_is_read_as_a_document() {
+    use conformance::invoice;
+    let server = server().await;
+    let key = server
+        .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
+        .await;
+    let client = server.client(&key);
+    let pdf = printed(&client, invoice::nordlicht().into_bytes()).await;
+    let parsed = client
+        .finance_parse()
+        .file(upload("invoice.pdf", pdf))
+        .send()
+        .await
+        .expect("invoice parsed")
+        .into_inner();
+    assert_eq!(
+        parsed.subtotal.map(cents),
+        Some(invoice::SUBTOTAL),
+        "{parsed:#?}"
+    );
+    assert_eq!(parsed.tax.map(cents), Some(invoice::TAX), "{parsed:#?}");
+    assert_eq!(parsed.total.map(cents), Some(invoice::TOTAL), "{parsed:#?}");
+    assert_eq!(parsed.tax_rate, Some(19.0), "{parsed:#?}");
+    assert_eq!(parsed.currency.as_deref(), Some("EUR"), "{parsed:#?}");
+    assert_eq!(
+        parsed.vendor.as_deref(),
+        Some(invoice::VENDOR),
+        "{parsed:#?}"
+    );
+    assert_eq!(
+        parsed.date.as_ref().map(|d| d.to_string()).as_deref(),
+        Some(invoice::DATE_ISO)
+    );
+    assert_eq!(parsed.line_items.len(), 1, "{:#?}", parsed.line_items);
+    let item = &parsed.line_items[0];
+    assert_eq!(item.description, "Annual support licence", "{item:?}");
+    assert_eq!((item.quantity, cents(item.unit_price)), (1.0, 20_000));
+    assert_eq!(item.consistent, Some(true));
+    assert_eq!(parsed.missing, [], "{parsed:#?}");
+    let tax_line = &parsed
+        .fields
+        .as_ref()
+        .and_then(|f| f.tax.as_ref())
+        .expect("tax source")
+        .line;
+    assert!(tax_line.starts_with("VAT 19%"), "{tax_line}");
+}
+
+/// A receipt torn off above its totals: the vendor and date are answered with their
+/// confidence, and `missing` names what could not be read.
+#[tokio::test]
+async fn a_receipt_without_a_total_answers_what_was_read() {
     let server = server().await;
     let key = server
         .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
@@ -288,18 +343,73 @@ async fn a_page_without_amounts_is_unprocessable() {
     let client = server.client(&key);
     let pdf = printed(
         &client,
-        conformance::pii::html("<h1>Meeting notes</h1><p>We talked about the weather.</p>"),
+        conformance::pii::html(
+            "<h1>Kestrel Coffee Roasters Ltd</h1><p>5 Mill Lane, Leeds</p><p>Receipt</p>\
+             <p>Date: 14 March 2026</p><p>Thank you for your visit</p>",
+        ),
     )
     .await;
+    let parsed = client
+        .finance_parse()
+        .file(upload("receipt.pdf", pdf))
+        .send()
+        .await
+        .expect("a partial reading is answered")
+        .into_inner();
+    assert_eq!(
+        parsed.vendor.as_deref(),
+        Some("Kestrel Coffee Roasters Ltd"),
+        "{parsed:#?}"
+    );
+    assert_eq!(
+        parsed.date.as_ref().map(|d| d.to_string()).as_deref(),
+        Some("2026-03-14"),
+        "{parsed:#?}"
+    );
+    assert_eq!(parsed.total, None, "{parsed:#?}");
+    assert!(parsed.line_items.is_empty(), "{parsed:#?}");
+    use suite_client::types::ParsedField;
+    assert!(
+        parsed.missing.contains(&ParsedField::Total)
+            && parsed.missing.contains(&ParsedField::LineItems),
+        "{:?}",
+        parsed.missing
+    );
+    assert!(
+        !parsed.missing.contains(&ParsedField::Vendor)
+            && !parsed.missing.contains(&ParsedField::Date),
+        "{:?}",
+        parsed.missing
+    );
+    let fields = parsed.fields.as_ref().expect("field sources");
+    let vendor = fields.vendor.as_ref().expect("the vendor's source");
+    assert!(vendor.confidence > 0.5, "{vendor:?}");
+    assert!(
+        fields.date.is_some() && fields.total.is_none(),
+        "{fields:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_blank_image_is_unprocessable() {
+    let server = server().await;
+    let key = server
+        .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
+        .await;
+    let client = server.client(&key);
+    let blank = printed(&client, conformance::pii::html("")).await;
+    let png = rendered_pages(&blank, 100, "png").remove(0);
     let error = expect_error(
         client
             .finance_parse()
-            .file(upload("notes.pdf", pdf))
+            .file(upload("blank.png", png))
             .send()
             .await,
         422,
-    );
-    insta::assert_yaml_snapshot!(error.into_inner(), { ".request_id" => "[id]" });
+    )
+    .into_inner();
+    assert_eq!(error.error_code, "unprocessable", "{error:?}");
+    assert_eq!(error.message, "no readable text was found in the document");
 }
 
 /// SROIE's receipt 013 prints the restaurant's name in large type above its address; read as

@@ -139,7 +139,7 @@ impl Finance {
         })
     }
 
-    /// The fields of a receipt or invoice; 422 when neither a total nor an item is found.
+    /// The fields of a receipt or invoice, as many as could be read.
     async fn read_fields(
         &self,
         upload: &Upload,
@@ -227,12 +227,14 @@ impl FinanceBackend for Finance {
         form: FinanceParseForm,
     ) -> Result<types::ParsedDocument, ApiError> {
         let today = platform.now().date_naive();
-        let (_, _, parsed) = self
+        let (_, words, parsed) = self
             .read_fields(&form.file, form.doc_type, form.language, today)
             .await?;
-        if parsed.total.is_none() && parsed.line_items.is_empty() {
+        // What could be read is answered, with what is missing; only a document without any
+        // text is refused.
+        if !has_text(&words) {
             return Err(ApiError::Unprocessable(
-                "neither a total nor a line item could be read in the document".into(),
+                "no readable text was found in the document".into(),
             ));
         }
         Ok(wire::document(&parsed, form.doc_type))
@@ -317,6 +319,15 @@ impl FinanceBackend for Finance {
         }
         Ok(wire::fraud(&assessment, &parsed, form.doc_type))
     }
+}
+
+/// Whether any page has a word with a letter or a digit (a blank page or a photo without
+/// writing has none; OCR may still give it a speck of punctuation).
+fn has_text(pages: &[Vec<Word>]) -> bool {
+    pages
+        .iter()
+        .flatten()
+        .any(|w| w.text.chars().any(char::is_alphanumeric))
 }
 
 /// What a resubmission has in common with an earlier submission.

@@ -156,6 +156,22 @@ fn source<T>(field: &Option<Field<T>>) -> Option<types::FieldSource> {
     })
 }
 
+/// The key fields `parsed` lacks, in the contract's order.
+fn missing(parsed: &Parsed) -> Vec<types::ParsedField> {
+    [
+        (types::ParsedField::Vendor, parsed.vendor.is_some()),
+        (types::ParsedField::Date, parsed.date.is_some()),
+        (types::ParsedField::Total, parsed.total.is_some()),
+        (types::ParsedField::Currency, parsed.currency.is_some()),
+        (types::ParsedField::Tax, parsed.tax.is_some()),
+        (types::ParsedField::LineItems, !parsed.line_items.is_empty()),
+    ]
+    .into_iter()
+    .filter(|(_, read)| !read)
+    .map(|(field, _)| field)
+    .collect()
+}
+
 /// The answer of `parse`; `declared` is the form's document type, answered as given.
 pub fn document(parsed: &Parsed, declared: Option<types::DocType>) -> types::ParsedDocument {
     let confidences: Vec<f32> = [
@@ -172,6 +188,7 @@ pub fn document(parsed: &Parsed, declared: Option<types::DocType>) -> types::Par
     let confidence = (!confidences.is_empty())
         .then(|| confidences.iter().sum::<f32>() / confidences.len() as f32);
     types::ParsedDocument {
+        missing: missing(parsed),
         vendor: parsed.vendor.as_ref().map(|f| f.value.clone()),
         date: parsed.date.as_ref().and_then(|f| date(f.value)),
         total: parsed.total.as_ref().map(|f| money(f.value)),
@@ -236,7 +253,12 @@ pub fn facts(parsed: &Parsed, declared: Option<types::DocType>, pages: &[Vec<Wor
         tax: parsed.tax.as_ref().map(|f| f.value),
         tax_rate_percent: parsed.tax_rate.as_ref().map(|f| f.value),
         total: parsed.total.as_ref().map(|f| f.value),
-        country: fraud::country::of(currency.as_deref(), &parsed.language),
+        // The country the document names (its VAT number, its address), else the one its
+        // currency and language suggest.
+        country: parsed
+            .country
+            .clone()
+            .or_else(|| fraud::country::of(currency.as_deref(), &parsed.language)),
         currency,
         date: parsed.date.as_ref().map(|f| f.value),
         date_text_invalid: parsed.impossible_date.as_ref().map(|f| f.value.clone()),

@@ -1,7 +1,8 @@
 //! The country a document was issued in, as far as its currency and language tell, so the
-//! tax rate can be checked against that country's rates. A currency used by one country
-//! names it; the euro and the dollar name one only together with the language. `None`
-//! when neither tells (the rate is then never judged).
+//! tax rate can be checked against that country's rates: the fallback when the document
+//! names no country itself (its VAT number's prefix or its address, read by `parse`). A
+//! currency used by one country names it; the euro and the dollar name one only together
+//! with the language. `None` when neither tells (the rate is then never judged).
 
 /// ISO 3166 alpha-2 country of a document in `currency` (ISO 4217) and `language` (ISO
 /// 639-1).

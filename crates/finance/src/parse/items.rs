@@ -1,11 +1,13 @@
 //! Line items: the rows between the header and the totals block that end in a money amount.
 //! The numbers before the amount are the quantity and the unit price (`2 x 3.50 7.00`,
 //! `2  3.50  7.00`, `3.50 x 2  7.00`, `2 Coffee 7.00`); a row without them is one unit. Each
-//! item is checked: quantity × unit price = amount. A row of words alone is the description
-//! of the numbers on the row below it (two-line items).
+//! item is checked: quantity × unit price = amount. Under an item table's heading, the
+//! numbers under its quantity and unit price columns are taken first (`columns`). A row of
+//! words alone is the description of the numbers on the row below it (two-line items).
 
 use super::Item;
 use super::amounts::Amount;
+use super::columns::Columns;
 use super::currency::iso_code;
 use super::rows::{Row, join_words};
 use super::text::letter_count;
@@ -18,12 +20,13 @@ const NOISE_WORDS: &[&str] = &[
     "szt.", "st", "st.", "ea", "un", "uds", "kg",
 ];
 
-/// The items of `rows[start..end]`; rows for which `skip` is true are not items.
+/// The items of `rows[start..end]`; rows for which `skip` is true are not items. `columns`
+/// are the item table's, from its heading row, when it has one.
 pub fn items_of(
     rows: &[Row],
     facts: &[RowFacts],
-    start: usize,
-    end: usize,
+    (start, end): (usize, usize),
+    columns: Columns,
     zero_decimal: bool,
     skip: &dyn Fn(usize) -> bool,
 ) -> Vec<Item> {
@@ -69,7 +72,15 @@ pub fn items_of(
                         .is_none_or(|c| !c.is_alphabetic() || matches!(c, 'x' | 'X' | '×'))
             })
             .collect();
-        let (quantity, unit_price, consistent) = quantity_and_price(&before, amount.cents);
+        // The numbers under the quantity and price headings, when they multiply out; else
+        // the pair the row's numbers give.
+        let (quantity, unit_price, consistent) = match columns
+            .quantity_and_price(&rows[i], &before)
+            .filter(|(q, p)| fits(q.cents, p.cents, amount.cents))
+        {
+            Some((q, p)) => (q.cents as f64 / 100.0, p.cents, true),
+            None => quantity_and_price(&before, amount.cents),
+        };
         items.push(Item {
             description: description.trim().to_owned(),
             quantity,
@@ -89,15 +100,7 @@ pub fn items_of(
 /// codes, discounts, tax); else one equal to the amount is the unit price of one unit; else
 /// a lone whole count or price divides the amount; else the row is kept, inconsistent.
 fn quantity_and_price(before: &[&Amount], amount: i64) -> (f64, i64, bool) {
-    // Quantities are hundredths too: a whole quantity must multiply exactly, a fractional one
-    // (0.53 kg) to within a cent.
-    let fits = |quantity: i64, price: i64| {
-        let tolerance = if quantity % 100 == 0 { 0 } else { 100 };
-        quantity > 0
-            && price > 0
-            && (i128::from(quantity) * i128::from(price) - i128::from(amount) * 100).abs()
-                <= tolerance
-    };
+    let fits = |quantity: i64, price: i64| fits(quantity, price, amount);
     let as_quantity = |cents: i64| cents as f64 / 100.0;
     let positive: Vec<&Amount> = before.iter().copied().filter(|a| a.cents > 0).collect();
     for right in (0..positive.len()).rev() {
@@ -130,6 +133,15 @@ fn quantity_and_price(before: &[&Amount], amount: i64) -> (f64, i64, bool) {
         }
         _ => (1.0, amount, false),
     }
+}
+
+/// Whether `quantity` (in hundredths) × `price` is `amount`. Quantities are hundredths too:
+/// a whole quantity must multiply exactly, a fractional one (0.53 kg) to within a cent.
+fn fits(quantity: i64, price: i64, amount: i64) -> bool {
+    let tolerance = if quantity % 100 == 0 { 0 } else { 100 };
+    quantity > 0
+        && price > 0
+        && (i128::from(quantity) * i128::from(price) - i128::from(amount) * 100).abs() <= tolerance
 }
 
 /// The words of a row that describe the item: those with letters before the amount (a tax

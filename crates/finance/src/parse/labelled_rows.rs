@@ -15,7 +15,7 @@ pub(super) const ROUNDING_WORDS: &[&str] = &[
 
 /// The amounts of a labelled subtotal or tax row; when it has none, a whole number of three
 /// to six digits on it read in hundredths (OCR lost the decimal mark: `5142` for `51.42`), if
-/// the document writes its amounts with decimals.
+/// the document writes its amounts with decimals and the row was OCRed.
 pub(super) fn labelled_or_undotted(
     facts: &[RowFacts],
     index: usize,
@@ -27,7 +27,8 @@ pub(super) fn labelled_or_undotted(
     let writes_decimals = facts
         .iter()
         .any(|row| row.money(zero_decimal).any(|a| a.decimals));
-    if zero_decimal || !writes_decimals {
+    // A text layer's figures are as printed: never read again as lost decimals.
+    if zero_decimal || !writes_decimals || facts[index].exact {
         return None;
     }
     let undotted: Vec<i64> = facts[index]

@@ -2,6 +2,7 @@
 //! with and without accents where OCR drops them), and the classification of a row by them.
 //! Data and one classifier; the rules that use them live with their fields.
 
+use super::identifiers::has_vat_id;
 use super::text::has_any;
 
 /// The amount to pay, including tax and rounding: preferred over a plain total.
@@ -151,7 +152,7 @@ pub enum Label {
 }
 
 /// The label of a folded row text, if it has one. A row naming a tax registration number
-/// has no amount label; "total … incl. tax" is a total, "incl. tax 1.60" alone is tax.
+/// (`VAT no`, or a VAT number itself: `VAT DE123456789`) has no amount label; "total … incl. tax" is a total, "incl. tax 1.60" alone is tax.
 pub fn label_of(folded: &str) -> Option<Label> {
     let words = strip_numbers(folded);
     let words = words.as_str();
@@ -164,7 +165,7 @@ pub fn label_of(folded: &str) -> Option<Label> {
     if has_any(words, REJECT) {
         return Some(Label::Rejected);
     }
-    let taxed = has_any(words, TAX) && !has_any(words, TAX_ID);
+    let taxed = has_any(words, TAX) && !has_any(words, TAX_ID) && !has_vat_id(folded);
     let totalled = has_any(words, TOTAL);
     if taxed && totalled && (has_any(words, INCLUDED) || names_tax_of_a_total(words)) {
         return Some(Label::Payable);

@@ -12,6 +12,9 @@
 //! `labelled_rows`), checked against the items, subtotal + tax and cash − change
 //! (`cross_checks`); the date is found anywhere and read by the engines' date parser
 //! (`dates`), a year after `Hints::today` or a day no calendar has repaired (`date_repair`).
+//! Numbers that identify (VAT numbers, IBANs, phone, invoice numbers, postcodes) are blanked
+//! before any amount is read (`identifiers`); the issuing country comes from the VAT
+//! number's prefix or the address (`country`).
 //!
 //! Confidence: every field carries `confidence` in 0..1, the mean OCR confidence of the words
 //! of the line it was read from (1 for a text layer) times the certainty of the rule that
@@ -20,10 +23,13 @@
 //! that is only the first plausible header line). It ranks readings; it is no probability.
 
 mod amounts;
+mod columns;
+mod country;
 mod cross_checks;
 mod currency;
 mod date_repair;
 mod dates;
+mod identifiers;
 mod items;
 mod labelled_rows;
 mod labels;
@@ -35,6 +41,8 @@ mod text;
 mod totals;
 mod vendor;
 
+#[cfg(test)]
+mod born_digital_tests;
 #[cfg(test)]
 mod ocr_slip_tests;
 #[cfg(test)]
@@ -126,6 +134,9 @@ pub struct Parsed {
     /// ISO 639-1 code.
     pub language: String,
     pub language_guessed: bool,
+    /// ISO 3166 alpha-2 country the document names as the issuer's (its VAT number's
+    /// prefix, else its address), when it names one.
+    pub country: Option<String>,
 }
 
 const LANGUAGES: &[&str] = &[
@@ -160,7 +171,13 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
     let facts: Vec<RowFacts> = rows
         .iter()
         .map(|row| {
-            let cells: Vec<String> = row.cells.iter().map(|c| c.text.clone()).collect();
+            // Identifiers (VAT numbers, IBANs, phone, invoice numbers, postcodes) are no
+            // amounts.
+            let cells: Vec<String> = row
+                .cells
+                .iter()
+                .map(|c| identifiers::blanked(&c.text))
+                .collect();
             RowFacts {
                 label: labels::label_of(&row.folded),
                 amounts: amounts_in_cells(&cells, zero_decimal),
@@ -189,7 +206,18 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
     };
     let skip =
         |i: usize| vendor::is_header_detail(&rows[i]) || vendor::is_item_heading(&rows[i].folded);
-    let line_items = items::items_of(&rows, &facts, items_start, block, zero_decimal, &skip);
+    let columns = match rows.get(header_end) {
+        Some(heading) if items_start > header_end => columns::Columns::of(heading),
+        _ => columns::Columns::default(),
+    };
+    let line_items = items::items_of(
+        &rows,
+        &facts,
+        (items_start, block),
+        columns,
+        zero_decimal,
+        &skip,
+    );
     let items_sum =
         (!line_items.is_empty()).then(|| line_items.iter().filter_map(|i| i.amount).sum());
     let items_verified = !line_items.is_empty() && line_items.iter().all(|i| i.consistent);
@@ -200,6 +228,7 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
         .is_none()
         .then(|| dates::impossible_date_of(&rows, day_first))
         .flatten();
+    let country = country::country_of(&rows, header_end);
     let doc_type = hints
         .doc_type
         .unwrap_or_else(|| language::doc_type_of(&rows));
@@ -278,6 +307,7 @@ pub fn parse(pages: &[Vec<Word>], hints: &Hints) -> Parsed {
         doc_type_guessed: hints.doc_type.is_none(),
         language: language.to_owned(),
         language_guessed: hinted_language.is_none(),
+        country: country.map(str::to_owned),
     }
 }
 

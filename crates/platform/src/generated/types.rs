@@ -4608,7 +4608,7 @@ pub struct ParseForm {
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub language: ::std::option::Option<FinanceLanguage>,
 }
-///Parsed financial document. Fields not found in the document are omitted rather than guessed; `line_items` is always present.
+///Parsed financial document. Fields not found in the document are omitted rather than guessed; `line_items` and `missing` are always present.
 #[derive(::serde::Deserialize, ::serde::Serialize, Clone, Debug, schemars::JsonSchema)]
 pub struct ParsedDocument {
     ///Overall confidence of the extraction (mean OCR and field confidence).
@@ -4627,6 +4627,8 @@ pub struct ParsedDocument {
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub language: ::std::option::Option<FinanceLanguage>,
     pub line_items: ::std::vec::Vec<LineItem>,
+    ///The key fields that could not be read from the document, in this order: vendor, date, total, currency, tax, line_items (`line_items` when no item was read). Empty when all were read. The fields read are answered whatever is missing.
+    pub missing: ::std::vec::Vec<ParsedField>,
     ///Amount before tax, when printed.
     #[serde(skip_serializing_if = "::std::option::Option::is_none")]
     pub subtotal: ::std::option::Option<f64>,
@@ -4697,6 +4699,74 @@ impl<'de> ::serde::Deserialize<'de> for ParsedDocumentDate {
             .map_err(|e: self::error::ConversionError| {
                 <D::Error as ::serde::de::Error>::custom(e.to_string())
             })
+    }
+}
+///A key field of a parsed document.
+#[derive(
+    ::serde::Deserialize,
+    ::serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Eq,
+    Hash,
+    Ord,
+    PartialEq,
+    PartialOrd,
+    schemars::JsonSchema,
+)]
+pub enum ParsedField {
+    #[serde(rename = "vendor")]
+    Vendor,
+    #[serde(rename = "date")]
+    Date,
+    #[serde(rename = "total")]
+    Total,
+    #[serde(rename = "currency")]
+    Currency,
+    #[serde(rename = "tax")]
+    Tax,
+    #[serde(rename = "line_items")]
+    LineItems,
+}
+impl ::std::fmt::Display for ParsedField {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match *self {
+            Self::Vendor => f.write_str("vendor"),
+            Self::Date => f.write_str("date"),
+            Self::Total => f.write_str("total"),
+            Self::Currency => f.write_str("currency"),
+            Self::Tax => f.write_str("tax"),
+            Self::LineItems => f.write_str("line_items"),
+        }
+    }
+}
+impl ::std::str::FromStr for ParsedField {
+    type Err = self::error::ConversionError;
+    fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        match value {
+            "vendor" => Ok(Self::Vendor),
+            "date" => Ok(Self::Date),
+            "total" => Ok(Self::Total),
+            "currency" => Ok(Self::Currency),
+            "tax" => Ok(Self::Tax),
+            "line_items" => Ok(Self::LineItems),
+            _ => Err("invalid value".into()),
+        }
+    }
+}
+impl ::std::convert::TryFrom<&str> for ParsedField {
+    type Error = self::error::ConversionError;
+    fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
+    }
+}
+impl ::std::convert::TryFrom<::std::string::String> for ParsedField {
+    type Error = self::error::ConversionError;
+    fn try_from(
+        value: ::std::string::String,
+    ) -> ::std::result::Result<Self, self::error::ConversionError> {
+        value.parse()
     }
 }
 ///Password strength analysis (zxcvbn 4.4.2's model). zxcvbn matches at most 100 characters at a time: a longer password is matched in 100-character blocks, each block with the previous ones counted as known to the attacker, and the guesses multiply.
