@@ -430,3 +430,28 @@ async fn a_vendor_name_in_large_print_comes_from_the_segmented_second_reading() 
     );
     assert_eq!(used, 1, "two readings are one call");
 }
+
+/// SROIE's receipts 002 and 021 print their shops' names in thermal type Tesseract alone
+/// reads as `MR O.1.¥. (JOHOR) SDN BHD` and `TED HEN STATIONERY BFGGRKS`; PP-OCR's reading of
+/// those lines, combined with Tesseract's words, gives the names as printed.
+#[tokio::test]
+async fn vendor_names_tesseract_misreads_come_from_the_second_ocr_engine() {
+    for (number, vendor, date, total_cents) in [
+        ("002", "MR D.I.Y. (JOHOR) SDN BHD", "2019-01-12", 3390),
+        ("021", "TEO HENG STATIONERY & BOOKS", "2018-01-18", 490),
+    ] {
+        let (parsed, used) = read_sroie_receipt(number).await;
+        assert_eq!(
+            parsed.vendor.as_deref(),
+            Some(vendor),
+            "{number}: {parsed:#?}"
+        );
+        assert_eq!(
+            parsed.date.as_ref().map(|d| d.to_string()).as_deref(),
+            Some(date),
+            "{number}"
+        );
+        assert_eq!(parsed.total.map(cents), Some(total_cents), "{number}");
+        assert_eq!(used, 1);
+    }
+}

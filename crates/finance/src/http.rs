@@ -148,9 +148,7 @@ impl Finance {
         today: chrono::NaiveDate,
     ) -> Result<(Source, Vec<Vec<Word>>, Parsed), ApiError> {
         let source = page_source(upload, READER)?;
-        let words = self
-            .words(upload, source, language, Look::FIRST)
-            .await?;
+        let words = self.words(upload, source, language, Look::FIRST).await?;
         // Without a language the scan is read in English and the rules guess the language
         // from the words (a born-digital PDF in any of the 12 reads right).
         let hints = parse::Hints {
@@ -163,9 +161,7 @@ impl Finance {
             return Ok((source, words, parsed));
         }
         if second_look::needs_enlargement(&parsed) && self.fits_enlarged(upload) {
-            let enlarged = self
-                .words(upload, source, language, Look::ENLARGED)
-                .await?;
+            let enlarged = self.words(upload, source, language, Look::ENLARGED).await?;
             parsed = second_look::merge(parsed, parse::parse(&enlarged, &hints));
         }
         if second_look::needs_segmentation(&parsed) {

@@ -2,7 +2,7 @@
 //! Tesseract drops and its recogniser misreads fewer digits, but it cannot read what its
 //! alphabet lacks (most accented letters, other scripts) and it drops the spaces between
 //! Latin words. So each PP-OCR line replaces the Tesseract words it covers, unless Tesseract
-//! read a letter there that PP-OCR cannot write; the line is cut into words where Tesseract
+//! read a letter or a currency sign there that PP-OCR cannot write; the line is cut into words where Tesseract
 //! saw a word break or PP-OCR's characters leave a gap; Tesseract words no PP-OCR line covers
 //! are kept. Every word keeps a box (from the characters' places along the line) and a
 //! confidence. PP-OCR's Chinese alphabet writes full-width forms of ASCII (`（`, `：`, `１`);
@@ -23,12 +23,17 @@ const HEADER_SHARE: u32 = 5;
 /// Tesseract words at least this sure, without digits and below the header, are not read
 /// again.
 const CONFIDENT: f32 = 0.93;
-/// A Tesseract word this sure of a letter PP-OCR cannot write keeps its line Tesseract's.
+/// A Tesseract word this sure of a letter or sign PP-OCR cannot write keeps its line
+/// Tesseract's.
 const SURE_OF_LETTER: f32 = 0.5;
 
 /// `tesseract`'s words and PP-OCR's `lines` of one page as one list of words, in reading
 /// order with fresh line ids; `knows` says which characters PP-OCR can read.
-pub fn combine(tesseract: Vec<Word>, lines: &[TextLine], knows: impl Fn(char) -> bool) -> Vec<Word> {
+pub fn combine(
+    tesseract: Vec<Word>,
+    lines: &[TextLine],
+    knows: impl Fn(char) -> bool,
+) -> Vec<Word> {
     let boxes: Vec<Rect> = lines.iter().map(|l| rect_of(l.quad.bounds())).collect();
     let mut covered: Vec<Vec<usize>> = vec![Vec::new(); lines.len()];
     let mut leftover = Vec::new();
@@ -96,16 +101,35 @@ fn best_line(word: Rect, boxes: &[Rect]) -> Option<usize> {
 }
 
 fn overlap(a: Rect, b: Rect) -> u32 {
-    let width = (a.x + a.width).min(b.x + b.width).saturating_sub(a.x.max(b.x));
-    let height = (a.y + a.height).min(b.y + b.height).saturating_sub(a.y.max(b.y));
+    let width = (a.x + a.width)
+        .min(b.x + b.width)
+        .saturating_sub(a.x.max(b.x));
+    let height = (a.y + a.height)
+        .min(b.y + b.height)
+        .saturating_sub(a.y.max(b.y));
     width * height
 }
 
-/// Whether Tesseract read, with some confidence, a letter PP-OCR's alphabet lacks.
+/// Whether Tesseract read, with some confidence, a letter or a currency sign PP-OCR's
+/// alphabet lacks (`ß`, `£`), or an accented Latin letter (`ä`, `é`: PP-OCR's alphabet has a
+/// few, but it reads them as the plain letter; Tesseract's language packs know them).
 fn tesseract_reads_better(words: &[&Word], knows: &impl Fn(char) -> bool) -> bool {
     words.iter().any(|w| {
-        w.confidence >= SURE_OF_LETTER && w.text.chars().any(|c| c.is_alphabetic() && !knows(c))
+        w.confidence >= SURE_OF_LETTER
+            && w.text.chars().any(|c| {
+                is_accented_latin(c) || ((c.is_alphabetic() || is_currency_sign(c)) && !knows(c))
+            })
     })
+}
+
+/// A letter of Latin-1's and Latin Extended-A/B's (`à` … `ɏ`).
+fn is_accented_latin(c: char) -> bool {
+    matches!(c, '\u{C0}'..='\u{24F}') && c.is_alphabetic()
+}
+
+/// Unicode's currency symbols (`$`, `£`, `¥`, `€`, `₩`, `₹` …).
+fn is_currency_sign(c: char) -> bool {
+    matches!(c, '$' | '\u{A2}'..='\u{A5}' | '\u{20A0}'..='\u{20C0}')
 }
 
 /// Tesseract's words outside every PP-OCR line, a segment per Tesseract line.

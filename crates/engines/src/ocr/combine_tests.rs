@@ -54,10 +54,7 @@ fn every_char(_: char) -> bool {
 #[test]
 fn a_line_replaces_the_words_it_covers_and_keeps_their_breaks() {
     // PP-OCR reads "TOTAL12.50" without the space; Tesseract misread the amount.
-    let tesseract = vec![
-        word("TOTAL", 10, 50, 0, 0.9),
-        word("12.5O", 90, 50, 0, 0.6),
-    ];
+    let tesseract = vec![word("TOTAL", 10, 50, 0, 0.9), word("12.5O", 90, 50, 0, 0.6)];
     let lines = [line("TOTAL___12.50", 10.0, 140.0, 0.95)];
     let words = combine(tesseract, &lines, every_char);
     assert_eq!(texts(&words), ["TOTAL", "12.50"]);
@@ -81,6 +78,18 @@ fn tesseract_keeps_a_line_with_a_letter_ppocr_cannot_write() {
     let no_sharp_s = |c: char| c != 'ß';
     let words = combine(tesseract, &lines, no_sharp_s);
     assert_eq!(texts(&words), ["Straße", "12"]);
+    let tesseract = vec![word("£8.99", 10, 50, 0, 0.8)];
+    let lines = [line("E8.99", 10.0, 60.0, 0.9)];
+    let words = combine(tesseract, &lines, |c: char| c != '£');
+    assert_eq!(texts(&words), ["£8.99"], "a currency sign too");
+    let tesseract = vec![word("Bäckerei", 10, 80, 0, 0.8)];
+    let lines = [line("Backerei", 10.0, 90.0, 0.9)];
+    let words = combine(tesseract, &lines, every_char);
+    assert_eq!(
+        texts(&words),
+        ["Bäckerei"],
+        "an accented letter PP-OCR has but misreads"
+    );
 }
 
 #[test]
@@ -140,8 +149,15 @@ fn a_line_is_read_again_unless_tesseract_was_sure_of_words_without_digits() {
     let page = 1000;
     assert!(!super::worth_reading(at(500), &[sure("THANK", 0.96)], page));
     assert!(super::worth_reading(at(500), &[sure("THANK", 0.7)], page));
-    assert!(super::worth_reading(at(500), &[sure("RM12.50", 0.96)], page));
-    assert!(super::worth_reading(at(500), &[], page), "Tesseract read nothing there");
+    assert!(super::worth_reading(
+        at(500),
+        &[sure("RM12.50", 0.96)],
+        page
+    ));
+    assert!(
+        super::worth_reading(at(500), &[], page),
+        "Tesseract read nothing there"
+    );
     let mut header = sure("SHOP", 0.96);
     header.bbox.y = 105;
     assert!(super::worth_reading(at(100), &[header], page), "the header");
