@@ -2,9 +2,9 @@
 //! Tesseract drops and its recogniser misreads fewer digits, but it cannot read what its
 //! alphabet lacks (most accented letters, other scripts) and it drops the spaces between
 //! Latin words. So each PP-OCR line replaces the Tesseract words it covers, unless Tesseract
-//! read a letter or a currency sign there that PP-OCR cannot write; the line is cut into words where Tesseract
-//! saw a word break or PP-OCR's characters leave a gap; Tesseract words no PP-OCR line covers
-//! are kept. Every word keeps a box (from the characters' places along the line) and a
+//! read a letter or a currency sign there that PP-OCR cannot write; the line is cut into
+//! words where Tesseract saw a word break or PP-OCR's characters leave a gap; Tesseract words
+//! no PP-OCR line covers are kept. Every word keeps a box (from the characters' places along the line) and a
 //! confidence. PP-OCR's Chinese alphabet writes full-width forms of ASCII (`（`, `：`, `１`);
 //! they are read as their ASCII letters, digits and signs.
 
@@ -78,15 +78,17 @@ pub fn worth_reading(line: Rect, tesseract: &[Word], page_height: u32) -> bool {
     let header = line.y < page_height / HEADER_SHARE;
     let mut covered = tesseract
         .iter()
-        .filter(|w| overlap(w.bbox, line) as f32 >= COVERED * area(w.bbox))
+        .filter(|w| share_inside(w.bbox, line) >= COVERED)
         .peekable();
     header
         || covered.peek().is_none()
         || covered.any(|w| w.confidence < CONFIDENT || w.text.chars().any(|c| c.is_ascii_digit()))
 }
 
-fn area(rect: Rect) -> f32 {
-    (rect.width.max(1) * rect.height.max(1)) as f32
+/// The share of `word`'s box that lies inside `line`'s, 0..1.
+fn share_inside(word: Rect, line: Rect) -> f32 {
+    let area = (word.width.max(1) * word.height.max(1)) as f32;
+    overlap(word, line) as f32 / area
 }
 
 /// The PP-OCR line holding most of `word`, if one holds at least [`COVERED`] of it.
@@ -94,7 +96,7 @@ fn best_line(word: Rect, boxes: &[Rect]) -> Option<usize> {
     boxes
         .iter()
         .enumerate()
-        .map(|(i, b)| (i, overlap(word, *b) as f32 / area(word)))
+        .map(|(i, b)| (i, share_inside(word, *b)))
         .filter(|&(_, share)| share >= COVERED)
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(i, _)| i)

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use image::RgbImage;
-use suite_ppocr::{DETECTOR_FILE, PpOcr, RECOGNIZER_FILE, TextLine};
+use suite_ppocr::{CLASSIFIER_FILE, DETECTOR_FILE, PpOcr, RECOGNIZER_FILE, TextLine};
 
 use super::OcrError;
 use super::combine::rect_of;
@@ -35,7 +35,7 @@ impl Paddle {
     /// The models in `dir`; an error naming the missing file when they are not installed
     /// (`cargo xtask serve` installs them).
     pub fn find(dir: &Path) -> Result<Paddle, OcrError> {
-        for file in [DETECTOR_FILE, RECOGNIZER_FILE, suite_ppocr::CLASSIFIER_FILE] {
+        for file in [DETECTOR_FILE, CLASSIFIER_FILE, RECOGNIZER_FILE] {
             if !dir.join(file).is_file() {
                 return Err(OcrError::Failed(format!(
                     "the PP-OCR model {file} is not in {} (`cargo xtask serve` installs it)",
