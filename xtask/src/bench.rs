@@ -15,7 +15,8 @@
 //!   born-digital and scanned PDF, a batch of 20 (`suite-bench pii bench`), then the accuracy
 //!   evaluation on `../shared/data/pii/presidio_synth_dev.json` rendered to images
 //!   (`suite-bench pii evaluate`).
-//! - `finance`: parse of a receipt photo through the API next to the `tesseract` CLI, audit
+//! - `finance`: parse of a receipt photo through the API next to the `tesseract` CLI, PP-OCR's
+//!   reading of it next to the Python `rapidocr_onnxruntime` (in a virtualenv made here), audit
 //!   of a 20-page statement PDF and a 5,000-row CSV (`suite-bench finance bench`), then the
 //!   accuracy of vendor, date and total on `../shared/data/receipts/sroie` (`suite-bench
 //!   finance evaluate`).
@@ -30,6 +31,10 @@ use anyhow::{Context, Result, bail};
 
 use crate::cargo::{Profile, build_bench};
 
+/// How `suite-bench finance bench` finds the Python reference (`SUITE_BENCH_RAPIDOCR_PYTHON`
+/// in `crates/bench/src/finance/ppocr.rs`).
+const RAPIDOCR_PYTHON: &str = "SUITE_BENCH_RAPIDOCR_PYTHON";
+
 pub fn run(root: &Path, args: &[String]) -> Result<()> {
     match args.first().map(String::as_str) {
         Some("sanctions") => sanctions(root, &args[1..]),
@@ -43,7 +48,9 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
             suite_tool(root, &["pii", "evaluate"])
         }
         Some("finance") => {
-            suite_tool(root, &["finance", "bench"])?;
+            let python = crate::system::ensure_rapidocr_reference(root)?;
+            let reference = [(RAPIDOCR_PYTHON, python.as_path())];
+            suite_tool_with(root, &["finance", "bench"], &reference)?;
             suite_tool(root, &["finance", "evaluate"])
         }
         Some("legal") => {
@@ -78,10 +85,16 @@ fn default_lists(root: &Path) -> Result<Vec<PathBuf>> {
 /// Runs `suite-bench <args>` (an API's bench or evaluation) on the release build, from the
 /// repository (the shared data is beside it).
 fn suite_tool(root: &Path, args: &[&str]) -> Result<()> {
+    suite_tool_with(root, args, &[])
+}
+
+/// [`suite_tool`] with `env` set for it (where a reference tool is).
+fn suite_tool_with(root: &Path, args: &[&str], env: &[(&str, &Path)]) -> Result<()> {
     crate::system::ensure_server_deps()?;
     let suite = build_bench(root, Profile::Release)?;
     let status = Command::new(&suite)
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(root)
         .status()
         .with_context(|| format!("running {}", suite.display()))?;

@@ -18,7 +18,7 @@ mod examples;
 mod layering;
 mod libtest;
 mod postgres;
-mod ppocr_models;
+mod ppocr;
 mod process;
 mod schemathesis;
 mod serve;

@@ -3,7 +3,7 @@
 //! Debian packages come from apt (`apt-get update` runs at most once per xtask run);
 //! schemathesis, which Debian does not package at a usable version, goes into a virtualenv
 //! under the target directory unless a 4.x one is already on `PATH`; PaddleOCR's models
-//! come from their PyPI wheel (`ppocr_models.rs`).
+//! and ONNX Runtime come from their PyPI wheels (`ppocr.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -206,7 +206,7 @@ pub fn ensure_server_deps() -> Result<()> {
 /// What the server needs, through `apt` (which `cargo xtask test` goes on using).
 fn ensure_server(apt: &mut Apt) -> Result<()> {
     apt.ensure(SERVER_NEEDS)?;
-    crate::ppocr_models::ensure(&std::env::temp_dir(), &mut || pip(apt))?;
+    crate::ppocr::ensure(&std::env::temp_dir(), &mut || pip(apt))?;
     ensure_sandbox_user()
 }
 
@@ -455,21 +455,11 @@ fn ensure_schemathesis(root: &Path, apt: &mut Apt) -> Result<PathBuf> {
         "missing: schemathesis {SCHEMATHESIS_VERSION} -> installing into {}",
         venv.display()
     );
-    let create = || {
-        let mut create = Command::new("python3");
-        create.args(["-m", "venv", "--clear"]).arg(&venv);
-        run(create)
-    };
-    if create().is_err() {
-        // Debian's python3 makes venvs only with python3-venv (it brings python3 along).
-        println!("missing: python3 with venv -> installing python3-venv");
-        apt.install(&["python3-venv"])?;
-        create().context("creating the schemathesis virtualenv")?;
-    }
-    let mut pip = Command::new(venv.join("bin").join("pip"));
-    pip.args(["install", "--quiet", "--disable-pip-version-check"])
-        .arg(format!("schemathesis=={SCHEMATHESIS_VERSION}"));
-    run(pip).context("pip install schemathesis")?;
+    virtualenv(
+        apt,
+        &venv,
+        &[&format!("schemathesis=={SCHEMATHESIS_VERSION}")],
+    )?;
     match schemathesis_version(&bin) {
         Some(_) => Ok(bin),
         None => bail!(
@@ -480,6 +470,59 @@ fn ensure_schemathesis(root: &Path, apt: &mut Apt) -> Result<PathBuf> {
 }
 
 /// The version `path --version` reports, if it is schemathesis.
+/// A fresh virtualenv at `venv` with `packages` installed by its pip.
+fn virtualenv(apt: &mut Apt, venv: &Path, packages: &[&str]) -> Result<()> {
+    let create = || {
+        let mut create = Command::new("python3");
+        create.args(["-m", "venv", "--clear"]).arg(venv);
+        run(create)
+    };
+    if create().is_err() {
+        // Debian's python3 makes venvs only with python3-venv (it brings python3 along).
+        println!("missing: python3 with venv -> installing python3-venv");
+        apt.install(&["python3-venv"])?;
+        create().with_context(|| format!("creating the virtualenv {}", venv.display()))?;
+    }
+    let mut pip = Command::new(venv.join("bin").join("pip"));
+    pip.args(["install", "--quiet", "--disable-pip-version-check"])
+        .args(packages);
+    run(pip).with_context(|| format!("pip install {}", packages.join(" ")))
+}
+
+/// The finance benchmark's Python reference: `rapidocr_onnxruntime` 1.4.4 (whose wheel holds
+/// the models the engine runs) on ONNX Runtime 1.31.1 (the engine's runtime), in a virtualenv
+/// under the target directory; answers its interpreter.
+pub fn ensure_rapidocr_reference(root: &Path) -> Result<PathBuf> {
+    const PACKAGES: &[&str] = &["rapidocr-onnxruntime==1.4.4", "onnxruntime==1.31.1"];
+    let venv = crate::cargo::target_dir(root)
+        .join("xtask-tools")
+        .join("rapidocr-venv");
+    let python = venv.join("bin").join("python");
+    let works = || {
+        Command::new(&python)
+            .args(["-c", "import onnxruntime, rapidocr_onnxruntime; assert onnxruntime.__version__ == '1.31.1'"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if works() {
+        return Ok(python);
+    }
+    println!(
+        "missing: rapidocr_onnxruntime -> installing into {}",
+        venv.display()
+    );
+    virtualenv(&mut Apt::default(), &venv, PACKAGES)?;
+    if !works() {
+        bail!(
+            "{} does not import rapidocr_onnxruntime after installing it",
+            python.display()
+        );
+    }
+    Ok(python)
+}
+
 fn schemathesis_version(path: &Path) -> Option<String> {
     let out = Command::new(path)
         .arg("--version")

@@ -13,28 +13,25 @@ use image::RgbImage;
 use crate::geometry::{Point, Quad, RotatedRect, convex_hull, min_area_rect};
 use crate::network::Network;
 use crate::{PpOcrError, sample};
+use ort::environment::Environment;
 
 const SHORT_SIDE: f32 = 736.0;
 const LONG_SIDE_MAX: f32 = 2000.0;
 const STRIDE: usize = 32;
-/// Inputs are padded up to a multiple of this, so a few plans serve every page size.
-const SHAPE_STEP: usize = 128;
 const BINARY_THRESHOLD: f32 = 0.3;
 const BOX_THRESHOLD: f32 = 0.5;
 const UNCLIP_RATIO: f32 = 1.6;
 const MIN_SIDE: f32 = 3.0;
 const MAX_REGIONS: usize = 1000;
-/// Padding once normalised: white paper.
-const WHITE: f32 = 1.0;
 
 pub(crate) struct Detector {
     network: Network,
 }
 
 impl Detector {
-    pub(crate) fn load(path: &Path) -> Result<Detector, PpOcrError> {
+    pub(crate) fn load(path: &Path, environment: &Environment) -> Result<Detector, PpOcrError> {
         Ok(Detector {
-            network: Network::load(path, 6)?,
+            network: Network::load(path, environment)?,
         })
     }
 
@@ -48,24 +45,17 @@ impl Detector {
         let scale = reduced * (SHORT_SIDE / (width.min(height) * reduced)).max(1.0);
         let side = |v: f32| (((v * scale) / STRIDE as f32).round() as usize).max(1) * STRIDE;
         let (map_w, map_h) = (side(width), side(height));
-        let (pad_w, pad_h) = (
-            map_w.div_ceil(SHAPE_STEP) * SHAPE_STEP,
-            map_h.div_ceil(SHAPE_STEP) * SHAPE_STEP,
-        );
-        let input = sample::resized_tensor(image, (map_h, map_w), (pad_h, pad_w), WHITE);
-        let output = self.network.run(input)?;
-        let probabilities = self.network.floats(&output)?;
-        if probabilities.len() != pad_w * pad_h {
+        let output = self.network.run(sample::resized(image, (map_h, map_w)))?;
+        if output.values.len() != map_w * map_h {
             return Err(PpOcrError(format!(
-                "the detector answered {} values for a {pad_w}×{pad_h} page",
-                probabilities.len()
+                "the detector answered {} values for a {map_w}×{map_h} page",
+                output.values.len()
             )));
         }
         let map = Map {
-            values: probabilities,
-            width: pad_w,
-            used_width: map_w,
-            used_height: map_h,
+            values: &output.values,
+            width: map_w,
+            height: map_h,
         };
         let (sx, sy) = (width / map_w as f32, height / map_h as f32);
         let mut quads: Vec<Quad> = regions(&map)
@@ -88,12 +78,11 @@ impl Detector {
     }
 }
 
-/// The detector's probabilities, `width` wide, of which the top-left `used_*` are the page.
+/// The detector's probabilities, a value per pixel of the resized page.
 struct Map<'a> {
     values: &'a [f32],
     width: usize,
-    used_width: usize,
-    used_height: usize,
+    height: usize,
 }
 
 impl Map<'_> {
@@ -105,7 +94,7 @@ impl Map<'_> {
 /// Each connected region of the thresholded, dilated map (8-connected), as the smallest
 /// rotated rectangle holding its pixels.
 fn regions(map: &Map) -> Vec<RotatedRect> {
-    let (w, h) = (map.used_width, map.used_height);
+    let (w, h) = (map.width, map.height);
     let raw: Vec<bool> = (0..w * h)
         .map(|i| map.at(i % w, i / w) > BINARY_THRESHOLD)
         .collect();
@@ -186,14 +175,8 @@ fn mean_inside(map: &Map, rect: &RotatedRect) -> f32 {
     let quad = Quad(rect.corners());
     let (x0, y0, x1, y1) = quad.bounds();
     let clamp = |v: f32, max: usize| (v.max(0.0) as usize).min(max - 1);
-    let (x0, x1) = (
-        clamp(x0.floor(), map.used_width),
-        clamp(x1.ceil(), map.used_width),
-    );
-    let (y0, y1) = (
-        clamp(y0.floor(), map.used_height),
-        clamp(y1.ceil(), map.used_height),
-    );
+    let (x0, x1) = (clamp(x0.floor(), map.width), clamp(x1.ceil(), map.width));
+    let (y0, y1) = (clamp(y0.floor(), map.height), clamp(y1.ceil(), map.height));
     let (mut sum, mut count) = (0.0f64, 0usize);
     for y in y0..=y1 {
         for x in x0..=x1 {

@@ -1,6 +1,6 @@
 //! Why a reading failed: a model that would not load or plan, or an inference error.
 
-/// A PP-OCR failure, with tract's explanation.
+/// A PP-OCR failure, with the runtime's explanation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PpOcrError(pub String);
 
@@ -11,11 +11,3 @@ impl std::fmt::Display for PpOcrError {
 }
 
 impl std::error::Error for PpOcrError {}
-
-impl PpOcrError {
-    pub(crate) fn context(
-        what: &str,
-    ) -> impl FnOnce(tract_onnx::prelude::TractError) -> PpOcrError {
-        move |e| PpOcrError(format!("{what}: {e:#}"))
-    }
-}

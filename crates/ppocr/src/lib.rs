@@ -1,8 +1,9 @@
 //! PaddleOCR's PP-OCRv4 pipeline, in-process: the DB text detector finds line boxes, the
 //! angle classifier turns upside-down lines, the SVTR recogniser reads each line (CTC decoded
 //! with the model's own character dictionary). The ONNX files are PaddleOCR's, as shipped in
-//! the `rapidocr-onnxruntime` wheel; tract runs them on the CPU. One [`PpOcr`] is shared by
-//! every OCR worker thread: its networks are read-only once planned.
+//! the `rapidocr-onnxruntime` wheel; ONNX Runtime (the `onnxruntime` wheel's library, loaded
+//! at start) runs them on the CPU. One [`PpOcr`] is shared by every OCR worker thread; each
+//! network runs one batch at a time, on the runtime's threads.
 
 mod classify;
 mod detect;
@@ -11,6 +12,7 @@ mod error;
 mod geometry;
 mod network;
 mod recognize;
+mod runtime;
 mod sample;
 
 use std::path::Path;
@@ -50,11 +52,14 @@ impl std::fmt::Debug for PpOcr {
 }
 
 impl PpOcr {
-    /// Loads the three models from `dir` (the files named above).
-    pub fn load(dir: &Path) -> Result<PpOcr, PpOcrError> {
-        let detector = detect::Detector::load(&dir.join(DETECTOR_FILE))?;
-        let classifier = classify::Classifier::load(&dir.join(CLASSIFIER_FILE))?;
-        let recognizer = recognize::Recognizer::load(&dir.join(RECOGNIZER_FILE))?;
+    /// Loads the three models from `dir` (the files named above) into the ONNX Runtime at
+    /// `runtime` (its `libonnxruntime.so`), which runs on `threads` threads; the runtime is
+    /// loaded once per process, by the first call.
+    pub fn load(dir: &Path, runtime: &Path, threads: usize) -> Result<PpOcr, PpOcrError> {
+        let environment = runtime::environment(runtime, threads)?;
+        let detector = detect::Detector::load(&dir.join(DETECTOR_FILE), &environment)?;
+        let classifier = classify::Classifier::load(&dir.join(CLASSIFIER_FILE), &environment)?;
+        let recognizer = recognize::Recognizer::load(&dir.join(RECOGNIZER_FILE), &environment)?;
         Ok(PpOcr {
             detector,
             classifier,
@@ -69,15 +74,10 @@ impl PpOcr {
     }
 
     /// Reads every line of `image`, top to bottom, left to right; lines the recogniser is
-    /// unsure of (below `min_confidence`) are left out. `threads` lines are read at once.
-    pub fn read(
-        &self,
-        image: &RgbImage,
-        min_confidence: f32,
-        threads: usize,
-    ) -> Result<Vec<TextLine>, PpOcrError> {
+    /// unsure of (below `min_confidence`) are left out.
+    pub fn read(&self, image: &RgbImage, min_confidence: f32) -> Result<Vec<TextLine>, PpOcrError> {
         let quads = self.find_lines(image)?;
-        self.read_lines(image, &quads, min_confidence, threads)
+        self.read_lines(image, &quads, min_confidence)
     }
 
     /// The text lines of `image`, top to bottom, left to right, each quad turned so that its
@@ -94,9 +94,8 @@ impl PpOcr {
         image: &RgbImage,
         quads: &[Quad],
         min_confidence: f32,
-        threads: usize,
     ) -> Result<Vec<TextLine>, PpOcrError> {
-        let lines = self.recognizer.read_all(image, quads, threads.max(1))?;
+        let lines = self.recognizer.read_all(image, quads)?;
         Ok(lines
             .into_iter()
             .filter(|line| !line.text.trim().is_empty() && line.confidence >= min_confidence)
@@ -107,3 +106,7 @@ impl PpOcr {
 /// Where `cargo xtask serve` and `cargo xtask test` install the models (the wheel's version in
 /// the path, so another can be installed beside it).
 pub const DEFAULT_DIR: &str = "/usr/local/share/suite-ppocr/rapidocr-onnxruntime-1.4.4";
+
+/// Where they install ONNX Runtime's library, from Microsoft's `onnxruntime` 1.31.1 wheel.
+pub const DEFAULT_RUNTIME: &str =
+    "/usr/local/share/suite-ppocr/onnxruntime-1.31.1/libonnxruntime.so.1.31.1";

@@ -1,7 +1,7 @@
 //! Line recognition (PaddleOCR's PP-OCRv4 SVTR network): each line resampled 48 pixels high,
-//! its proportions kept, padded with grey to the next of a few widths (one plan each), and its
-//! per-column class probabilities CTC-decoded: repeats merged, blanks dropped. Each char's
-//! column gives its position along the line.
+//! its proportions kept, padded with grey to its batch's width, and its per-column class
+//! probabilities CTC-decoded: repeats merged, blanks dropped. Each char's column gives its
+//! position along the line.
 
 use std::path::Path;
 
@@ -12,10 +12,15 @@ use crate::dictionary::Dictionary;
 use crate::geometry::Quad;
 use crate::network::Network;
 use crate::{PpOcrError, TextLine, sample};
+use ort::environment::Environment;
 
 const HEIGHT: usize = 48;
-/// The widths lines are padded to; a wider line is squeezed into the last.
-const WIDTHS: &[usize] = &[160, 256, 320, 480, 640, 960, 1280, 1920];
+/// The narrowest a batch is padded to (PaddleOCR's 320-pixel line image).
+const MIN_WIDTH: usize = 320;
+/// The widest a line is read at; a wider line is squeezed into it.
+const MAX_WIDTH: usize = 3200;
+/// Lines a run: PaddleOCR's batch, lines of like proportions together.
+const BATCH: usize = 6;
 /// Input columns per output step.
 const COLUMNS_PER_STEP: usize = 8;
 
@@ -25,9 +30,9 @@ pub(crate) struct Recognizer {
 }
 
 impl Recognizer {
-    pub(crate) fn load(path: &Path) -> Result<Recognizer, PpOcrError> {
-        let network = Network::load(path, WIDTHS.len())?;
-        let dictionary = Dictionary::from_metadata(network.metadata("character"))?;
+    pub(crate) fn load(path: &Path, environment: &Environment) -> Result<Recognizer, PpOcrError> {
+        let network = Network::load(path, environment)?;
+        let dictionary = Dictionary::from_metadata(network.metadata("character").as_deref())?;
         Ok(Recognizer {
             network,
             dictionary,
@@ -40,78 +45,54 @@ impl Recognizer {
         self.dictionary.contains(c.encode_utf8(&mut buffer))
     }
 
-    /// Reads every line, `threads` at a time, answering them in `quads`' order.
+    /// Reads every line, answering them in `quads`' order. Lines are run six at a time in
+    /// order of their proportions, each batch padded to its widest line (at least 320), as
+    /// PaddleOCR batches them, so the readings match its own.
     pub(crate) fn read_all(
         &self,
         image: &RgbImage,
         quads: &[Quad],
-        threads: usize,
     ) -> Result<Vec<TextLine>, PpOcrError> {
-        if threads <= 1 || quads.len() < 2 {
-            return quads.iter().map(|q| self.read(image, q)).collect();
-        }
-        let mut results: Vec<Option<Result<TextLine, PpOcrError>>> = vec![None; quads.len()];
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|offset| {
-                    scope.spawn(move || {
-                        (offset..quads.len())
-                            .step_by(threads)
-                            .map(|i| (i, self.read(image, &quads[i])))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            for handle in handles {
-                if let Ok(read) = handle.join() {
-                    for (i, line) in read {
-                        results[i] = Some(line);
-                    }
-                }
-            }
-        });
-        results
-            .into_iter()
-            .map(|r| r.unwrap_or_else(|| Err(PpOcrError("a recognition thread panicked".into()))))
-            .collect()
-    }
-
-    fn read(&self, image: &RgbImage, quad: &Quad) -> Result<TextLine, PpOcrError> {
-        let last = WIDTHS[WIDTHS.len() - 1];
-        let content = content_width(quad, HEIGHT, last);
-        let width = WIDTHS
+        let widths: Vec<usize> = quads
             .iter()
-            .copied()
-            .find(|&w| w >= content)
-            .unwrap_or(last);
-        let input = sample::quad_tensor(
-            image,
-            quad,
-            (HEIGHT, content),
-            (HEIGHT, width),
-            sample::GREY,
-        );
-        let output = self.network.run(input)?;
-        let shape = output.shape().to_vec();
-        let classes = self.dictionary.len();
-        let [1, steps, c] = shape[..] else {
-            return Err(PpOcrError(format!(
-                "the recogniser answered shape {shape:?}"
-            )));
-        };
-        if c != classes {
-            return Err(PpOcrError(format!(
-                "the recogniser has {c} classes, its dictionary {classes}"
-            )));
+            .map(|q| content_width(q, HEIGHT, MAX_WIDTH))
+            .collect();
+        let mut order: Vec<usize> = (0..quads.len()).collect();
+        order.sort_by_key(|&i| widths[i]);
+        let mut lines: Vec<Option<TextLine>> = vec![None; quads.len()];
+        for batch in order.chunks(BATCH) {
+            let width = batch.iter().map(|&i| widths[i]).fold(MIN_WIDTH, usize::max);
+            let mut input = sample::batch(batch.len(), (HEIGHT, width), sample::GREY);
+            for (slot, &i) in batch.iter().enumerate() {
+                sample::fill(&mut input, slot, image, &quads[i], (HEIGHT, widths[i]));
+            }
+            let output = self.network.run(input)?;
+            let classes = self.dictionary.len();
+            let [n, steps, c] = output.shape[..] else {
+                return Err(PpOcrError(format!(
+                    "the recogniser answered shape {:?}",
+                    output.shape
+                )));
+            };
+            if n != batch.len() || c != classes {
+                return Err(PpOcrError(format!(
+                    "the recogniser answered shape {:?} for {} lines of a {classes}-symbol dictionary",
+                    output.shape,
+                    batch.len()
+                )));
+            }
+            for (slot, &i) in batch.iter().enumerate() {
+                let rows = &output.values[slot * steps * classes..(slot + 1) * steps * classes];
+                let (text, confidence, positions) = self.decode(rows, steps, widths[i]);
+                lines[i] = Some(TextLine {
+                    quad: quads[i],
+                    text,
+                    confidence,
+                    positions,
+                });
+            }
         }
-        let probabilities = self.network.floats(&output)?;
-        let (text, confidence, positions) = self.decode(probabilities, steps, content);
-        Ok(TextLine {
-            quad: *quad,
-            text,
-            confidence,
-            positions,
-        })
+        Ok(lines.into_iter().flatten().collect())
     }
 
     /// CTC's greedy decoding of `steps` rows of class probabilities.

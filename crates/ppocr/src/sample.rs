@@ -3,29 +3,38 @@
 //! OpenCV's BGR order), values scaled from 0..255 to -1..1.
 
 use image::RgbImage;
-use tract_onnx::prelude::*;
 
 use crate::geometry::{Point, Quad};
+use crate::network::Input;
 
 /// What padding holds once normalised: mid grey, as PaddleOCR pads line images.
 pub(crate) const GREY: f32 = 0.0;
 
+/// A batch of `count` images of `size` (height × width), every value `pad` until filled.
+pub(crate) fn batch(count: usize, size: (usize, usize), pad: f32) -> Input {
+    let (height, width) = size;
+    Input {
+        shape: [count, 3, height, width],
+        values: vec![pad; count * 3 * height * width],
+    }
+}
+
 /// `quad` of `image` resampled into the top-left `content.0×content.1` (height × width) of
-/// a `1×3×size.0×size.1` tensor, the rest `pad`.
-pub(crate) fn quad_tensor(
+/// image `index` of `batch`.
+pub(crate) fn fill(
+    batch: &mut Input,
+    index: usize,
     image: &RgbImage,
     quad: &Quad,
     content: (usize, usize),
-    size: (usize, usize),
-    pad: f32,
-) -> Tensor {
-    let (content_height, content_width) = (content.0.min(size.0), content.1.min(size.1));
-    let (height, width) = size;
+) {
+    let [_, _, height, width] = batch.shape;
+    let (content_height, content_width) = (content.0.min(height), content.1.min(width));
     let [tl, tr, _, bl] = quad.0;
     let across = Point::new(tr.x - tl.x, tr.y - tl.y);
     let down = Point::new(bl.x - tl.x, bl.y - tl.y);
-    let mut data = vec![pad; 3 * height * width];
     let plane = height * width;
+    let data = &mut batch.values[index * 3 * plane..(index + 1) * 3 * plane];
     for v in 0..content_height {
         let fv = (v as f32 + 0.5) / content.0 as f32;
         for u in 0..content_width {
@@ -39,18 +48,10 @@ pub(crate) fn quad_tensor(
             data[2 * plane + at] = normalise(r);
         }
     }
-    tract_ndarray::Array4::from_shape_vec((1, 3, height, width), data)
-        .map(Tensor::from)
-        .unwrap_or_else(|_| unreachable!("the buffer holds 3 × height × width values"))
 }
 
-/// The whole image resized to `content` (bilinear), in a tensor of `size` padded with `pad`.
-pub(crate) fn resized_tensor(
-    image: &RgbImage,
-    content: (usize, usize),
-    size: (usize, usize),
-    pad: f32,
-) -> Tensor {
+/// The whole image resized to `size` (bilinear), a batch of one.
+pub(crate) fn resized(image: &RgbImage, size: (usize, usize)) -> Input {
     let (w, h) = (image.width() as f32, image.height() as f32);
     let page = Quad([
         Point::new(0.0, 0.0),
@@ -58,7 +59,9 @@ pub(crate) fn resized_tensor(
         Point::new(w, h),
         Point::new(0.0, h),
     ]);
-    quad_tensor(image, &page, content, size, pad)
+    let mut input = batch(1, size, 0.0);
+    fill(&mut input, 0, image, &page, size);
+    input
 }
 
 fn normalise(value: f32) -> f32 {

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use suite_ppocr::{DEFAULT_DIR, PpOcr};
+use suite_ppocr::{DEFAULT_DIR, DEFAULT_RUNTIME, PpOcr};
 
 const RECEIPT: &str = "../../../shared/data/receipts/sroie/img/000.jpg";
 
@@ -13,10 +13,10 @@ fn receipt() -> image::RgbImage {
 
 #[test]
 fn a_receipt_photo_is_read_line_by_line_with_its_total_date_and_vendor() {
-    let ocr =
-        PpOcr::load(Path::new(DEFAULT_DIR)).expect("the models (cargo xtask test installs them)");
+    let ocr = PpOcr::load(Path::new(DEFAULT_DIR), Path::new(DEFAULT_RUNTIME), 2)
+        .expect("the models (cargo xtask test installs them)");
     let image = receipt();
-    let lines = ocr.read(&image, 0.5, 2).expect("a reading");
+    let lines = ocr.read(&image, 0.5).expect("a reading");
     let text: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
     let joined = text.join("\n");
     eprintln!("{joined}");
@@ -44,10 +44,11 @@ fn a_receipt_photo_is_read_line_by_line_with_its_total_date_and_vendor() {
 
 #[test]
 fn an_upside_down_receipt_reads_the_same_lines() {
-    let ocr = PpOcr::load(Path::new(DEFAULT_DIR)).expect("the models");
+    let ocr =
+        PpOcr::load(Path::new(DEFAULT_DIR), Path::new(DEFAULT_RUNTIME), 2).expect("the models");
     let image = receipt();
     let turned = image::imageops::rotate180(&image);
-    let lines = ocr.read(&turned, 0.5, 2).expect("a reading");
+    let lines = ocr.read(&turned, 0.5).expect("a reading");
     let compact: String = lines
         .iter()
         .flat_map(|l| l.text.chars())
@@ -59,9 +60,28 @@ fn an_upside_down_receipt_reads_the_same_lines() {
 
 #[test]
 fn a_missing_model_directory_is_a_clear_error() {
-    let error = PpOcr::load(Path::new("/nonexistent/models")).expect_err("no models there");
+    let error = PpOcr::load(
+        Path::new("/nonexistent/models"),
+        Path::new(DEFAULT_RUNTIME),
+        2,
+    )
+    .expect_err("no models there");
     assert!(
         error.to_string().contains("ch_PP-OCRv4_det_infer.onnx"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_missing_runtime_is_a_clear_error() {
+    let error = PpOcr::load(
+        Path::new(DEFAULT_DIR),
+        Path::new("/nonexistent/libonnxruntime.so"),
+        2,
+    )
+    .expect_err("no runtime there");
+    assert!(
+        error.to_string().contains("ONNX Runtime is missing"),
         "{error}"
     );
 }

@@ -4,7 +4,9 @@
 //!
 //! - `parse` of a one-page receipt photo (SROIE's first receipt) next to `tesseract img -
 //!   tsv` on the same image (`OMP_THREAD_LIMIT=1`, a process per image, as its users run
-//!   it; target ≤ 1.15×);
+//!   it);
+//! - PP-OCR's reading of that photo in process next to the Python `rapidocr_onnxruntime`
+//!   package (`ppocr.rs`; target ≤ 1.0×), and how many lines read the same;
 //! - `audit` of a 20-page statement PDF (printed by the document API) and of a 5,000-row CSV
 //!   statement.
 
@@ -12,6 +14,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
+use super::ppocr;
 use crate::support::{Body, bench_server, tesseract_cli, time};
 use suite_finance::audit::fixtures;
 use suite_platform::Api;
@@ -73,6 +76,7 @@ pub async fn run(config: Config) -> Result<()> {
     running.close().await?;
 
     let cli = tesseract_cli(&receipt, scratch.path(), RUNS);
+    let ppocr = ppocr::compare(std::path::Path::new(RECEIPT), scratch.path(), RUNS);
 
     println!(
         "finance bench: SROIE receipt 000 (463×1013 JPEG), a {pages}-page statement PDF of {PDF_ROWS} rows, a {CSV_ROWS}-row CSV"
@@ -85,6 +89,18 @@ pub async fn run(config: Config) -> Result<()> {
             api_receipt.p50 / cli.p50
         ),
         Err(e) => println!("| parse, one receipt photo | {api_receipt} | not measured: {e:#} | |"),
+    }
+    match &ppocr {
+        Ok(c) => println!(
+            "| PP-OCR reading of the photo in process, p50 / p99 | {} ({} lines) | rapidocr_onnxruntime 1.4.4 (Python, same models, ONNX Runtime 1.31.1): {} ({} lines; {} of ours read the same) | {:.2}× |",
+            c.ours,
+            c.our_lines,
+            c.python,
+            c.python_lines,
+            c.same_lines,
+            c.ours.p50 / c.python.p50
+        ),
+        Err(e) => println!("| PP-OCR reading of the photo | | not measured: {e:#} | |"),
     }
     println!("| audit, {pages}-page statement PDF | {api_pdf} | | |");
     println!("| audit, {CSV_ROWS}-row CSV | {api_csv} | | |");

@@ -3,3 +3,4 @@
 
 pub mod bench;
 pub mod evaluate;
+pub mod ppocr;

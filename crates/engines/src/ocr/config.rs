@@ -1,5 +1,5 @@
 //! The `[ocr]` section of the server's configuration: how many OCR workers read pages at
-//! once and where Tesseract's language data and PP-OCR's models are.
+//! once and where Tesseract's language data, PP-OCR's models and their runtime are.
 
 use std::path::PathBuf;
 
@@ -18,6 +18,9 @@ pub struct Config {
     /// PP-OCR's three ONNX models; `None` means where `cargo xtask serve` installs them
     /// ([`suite_ppocr::DEFAULT_DIR`]).
     pub ppocr_dir: Option<PathBuf>,
+    /// ONNX Runtime's library, which runs PP-OCR's models; `None` means where `cargo xtask
+    /// serve` installs it ([`suite_ppocr::DEFAULT_RUNTIME`]).
+    pub onnxruntime: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -27,6 +30,7 @@ impl Default for Config {
             queue: 256,
             tessdata_dir: None,
             ppocr_dir: None,
+            onnxruntime: None,
         }
     }
 }
@@ -46,6 +50,13 @@ impl Config {
         self.ppocr_dir
             .clone()
             .unwrap_or_else(|| PathBuf::from(suite_ppocr::DEFAULT_DIR))
+    }
+
+    /// Where ONNX Runtime's library is loaded from.
+    pub fn onnxruntime(&self) -> PathBuf {
+        self.onnxruntime
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(suite_ppocr::DEFAULT_RUNTIME))
     }
 }
 

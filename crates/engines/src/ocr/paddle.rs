@@ -15,13 +15,10 @@ use crate::words::Rect;
 
 /// Lines the recogniser is less sure of are not offered at all.
 const MIN_LINE_CONFIDENCE: f32 = 0.5;
-/// Lines recognised at once for one page: a page's latency halves on two cores, and a busy
-/// server's workers share them anyway.
-const RECOGNITION_THREADS: usize = 2;
-
-/// PP-OCR's models, found at start and loaded on first use.
+/// PP-OCR's models and runtime, found at start and loaded on first use.
 pub struct Paddle {
     dir: PathBuf,
+    runtime: PathBuf,
     models: OnceLock<Result<PpOcr, String>>,
 }
 
@@ -32,9 +29,9 @@ impl std::fmt::Debug for Paddle {
 }
 
 impl Paddle {
-    /// The models in `dir`; an error naming the missing file when they are not installed
-    /// (`cargo xtask serve` installs them).
-    pub fn find(dir: &Path) -> Result<Paddle, OcrError> {
+    /// The models in `dir` and ONNX Runtime's library at `runtime`; an error naming the
+    /// missing file when they are not installed (`cargo xtask serve` installs them).
+    pub fn find(dir: &Path, runtime: &Path) -> Result<Paddle, OcrError> {
         for file in [DETECTOR_FILE, CLASSIFIER_FILE, RECOGNIZER_FILE] {
             if !dir.join(file).is_file() {
                 return Err(OcrError::Failed(format!(
@@ -43,15 +40,25 @@ impl Paddle {
                 )));
             }
         }
+        if !runtime.is_file() {
+            return Err(OcrError::Failed(format!(
+                "ONNX Runtime's library {} is missing (`cargo xtask serve` installs it)",
+                runtime.display()
+            )));
+        }
         Ok(Paddle {
             dir: dir.to_owned(),
+            runtime: runtime.to_owned(),
             models: OnceLock::new(),
         })
     }
 
+    /// The models, loaded once; the runtime's threads are the machine's cores (a page's
+    /// latency halves on two, and a busy server's workers take turns at the networks).
     fn models(&self) -> Result<&PpOcr, OcrError> {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
         self.models
-            .get_or_init(|| PpOcr::load(&self.dir).map_err(|e| e.to_string()))
+            .get_or_init(|| PpOcr::load(&self.dir, &self.runtime, cores).map_err(|e| e.to_string()))
             .as_ref()
             .map_err(|e| OcrError::Failed(format!("loading PP-OCR: {e}")))
     }
@@ -70,7 +77,7 @@ impl Paddle {
         let mut quads = models.find_lines(&rgb).map_err(failed)?;
         quads.retain(|quad| worth_reading(rect_of(quad.bounds())));
         let lines = models
-            .read_lines(&rgb, &quads, MIN_LINE_CONFIDENCE, RECOGNITION_THREADS)
+            .read_lines(&rgb, &quads, MIN_LINE_CONFIDENCE)
             .map_err(failed)?;
         Ok((lines, models))
     }

@@ -51,7 +51,7 @@ impl Ocr {
     /// models by the first page that asks for them); an error when PP-OCR's models are not
     /// installed.
     pub fn start(config: &Config) -> Result<Ocr, OcrError> {
-        let paddle = Arc::new(Paddle::find(&config.ppocr_dir())?);
+        let paddle = Arc::new(Paddle::find(&config.ppocr_dir(), &config.onnxruntime())?);
         let workers = config.worker_count();
         let (jobs, queue) = sync_channel::<Job>(config.queue.max(1));
         let queue = Arc::new(Mutex::new(queue));
