@@ -240,7 +240,7 @@ fn sanctions_command(dir: &std::path::Path, command: SanctionsCommand) -> Result
             write!(std::io::stdout(), "{}", report.render_with(examples))?;
         }
         SanctionsCommand::Bench { paths, queries } => {
-            let rss_before = sanctions::bench::rss_kib();
+            let rss_before = support::rss_kib();
             let started = Instant::now();
             let lists = read_lists(dir, &paths)?;
             let parsed = started.elapsed();

@@ -57,6 +57,20 @@ where
     Ok(stats(ms))
 }
 
+/// Resident and peak memory of this process, KiB (Linux `/proc/self/status`).
+pub fn rss_kib() -> (u64, u64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
 /// A request body and its Content-Type.
 #[derive(Debug, Clone)]
 pub struct Body {

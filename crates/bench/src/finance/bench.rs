@@ -7,6 +7,8 @@
 //!   it);
 //! - PP-OCR's reading of that photo in process next to the Python `rapidocr_onnxruntime`
 //!   package (`ppocr.rs`; target ≤ 1.0×), and how many lines read the same;
+//! - `parse` of a born-digital one-page PDF invoice (printed by the document API; target
+//!   p50 ≤ 150 ms), and the process's memory with both OCR engines loaded;
 //! - `audit` of a 20-page statement PDF (printed by the document API) and of a 5,000-row CSV
 //!   statement.
 
@@ -15,8 +17,9 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use super::ppocr;
-use crate::support::{Body, bench_server, tesseract_cli, time};
+use crate::support::{Body, bench_server, rss_kib, tesseract_cli, time};
 use suite_finance::audit::fixtures;
+use suite_finance::parse::invoice_fixture;
 use suite_platform::Api;
 use suite_server::config::Config;
 
@@ -49,6 +52,16 @@ pub async fn run(config: Config) -> Result<()> {
             .map(drop)
     })
     .await?;
+
+    let invoice = api.printed(&invoice_fixture::nordlicht()).await?;
+    let parse_invoice = Body::form("invoice.pdf", &invoice, &[]);
+    let api_invoice = time(WARMUP, RUNS, PAUSE, || async {
+        api.post("/v1/compliance/finance/parse", &parse_invoice)
+            .await
+            .map(drop)
+    })
+    .await?;
+    let (rss_kib, peak_kib) = rss_kib();
 
     let mut spec = fixtures::Spec::new(7, PDF_ROWS);
     spec.rows_per_page = PDF_ROWS / 20;
@@ -102,6 +115,14 @@ pub async fn run(config: Config) -> Result<()> {
         ),
         Err(e) => println!("| PP-OCR reading of the photo | | not measured: {e:#} | |"),
     }
+    println!(
+        "| parse, a born-digital one-page PDF invoice | {api_invoice} | | (target p50 ≤ 150 ms) |"
+    );
+    println!(
+        "| memory of the bench process (server, OCR workers, both engines loaded) after both parses | RSS {} MiB, peak {} MiB | | |",
+        rss_kib / 1024,
+        peak_kib / 1024
+    );
     println!("| audit, {pages}-page statement PDF | {api_pdf} | | |");
     println!("| audit, {CSV_ROWS}-row CSV | {api_csv} | | |");
     Ok(())

@@ -93,9 +93,21 @@ pub async fn run(config: Config, data: &Path, verbose: bool) -> Result<()> {
         date.add(date_right);
         total.add(total_right);
         if verbose && !(vendor_right && date_right && total_right) {
+            let wrong: Vec<&str> = [
+                (vendor_right, "vendor"),
+                (date_right, "date"),
+                (total_right, "total"),
+            ]
+            .iter()
+            .filter(|(right, _)| !right)
+            .map(|(_, field)| *field)
+            .collect();
             println!(
-                "{stem}: vendor {read_vendor:?} / {:?}, date {read_date:?} / {:?}, total {read_total:?} / {:?}",
-                key.company, key.date, key.total
+                "{stem} (wrong: {}): vendor {read_vendor:?} / {:?}, date {read_date:?} / {:?}, total {read_total:?} / {:?}",
+                wrong.join(", "),
+                key.company,
+                key.date,
+                key.total
             );
         }
     }

@@ -6,26 +6,12 @@ use std::fmt::Write;
 use std::time::{Duration, Instant};
 
 use super::evaluate::clean_names;
-use crate::support::percentile;
+use crate::support::{percentile, rss_kib};
 use suite_sanctions::deep::{self, Subject};
 use suite_sanctions::http::{CheckedScreen, screen_batch};
 use suite_sanctions::index::Index;
 use suite_sanctions::normalize::{reorder_surname_first, tokenize};
 use suite_sanctions::screen::{self, ScreenParams};
-
-/// Resident and peak memory of this process, KiB (Linux `/proc/self/status`).
-pub fn rss_kib() -> (u64, u64) {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find(|l| l.starts_with(name))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
-}
 
 /// The figures.
 #[derive(Debug, Clone)]

@@ -30,6 +30,10 @@ mod currency;
 mod date_repair;
 mod dates;
 mod identifiers;
+/// A born-digital invoice with known fields, for the conformance suite and the benchmark
+/// (never in the server: the `test-support` feature).
+#[cfg(any(test, feature = "test-support"))]
+pub mod invoice_fixture;
 mod items;
 mod labelled_rows;
 mod labels;
