@@ -7,13 +7,24 @@
 use conformance::finance::samples;
 use conformance::pii::{png_header, printed};
 use conformance::{TestServer, docs, expect_error};
-use suite_client::FilePart;
 use suite_client::types::{FraudCheckResult, FraudSignalType, RiskLevel};
+use suite_client::{Client, FilePart};
 use suite_platform::{Api, Plan};
 
 fn upload(name: &str, bytes: Vec<u8>) -> FilePart {
     // The declared type is wrong on purpose: the server sniffs the bytes.
     FilePart::new(name, "application/octet-stream", bytes)
+}
+
+/// The fraud check's answer for `pdf`, uploaded as `name`.
+async fn score(client: &Client, name: &str, pdf: Vec<u8>) -> FraudCheckResult {
+    client
+        .finance_fraud_check()
+        .file(upload(name, pdf))
+        .send()
+        .await
+        .expect("scored")
+        .into_inner()
 }
 
 fn signals(result: &FraudCheckResult) -> Vec<FraudSignalType> {
@@ -109,20 +120,12 @@ async fn a_genuine_receipt_scores_low_and_manipulations_trip_their_signals() {
         .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
         .await;
     let client = server.client(&key);
-    let check = |pdf: Vec<u8>| {
-        let client = client.clone();
-        async move {
-            client
-                .finance_fraud_check()
-                .file(upload("receipt.pdf", pdf))
-                .send()
-                .await
-                .expect("scored")
-                .into_inner()
-        }
+    let check = async |from: &str, to: &str| {
+        let pdf = printed(&client, english_receipt(from, to)).await;
+        score(&client, "receipt.pdf", pdf).await
     };
 
-    let genuine = check(printed(&client, english_receipt("", "")).await).await;
+    let genuine = check("", "").await;
     assert_eq!(signals(&genuine), [], "{:#?}", genuine.signals);
     assert_eq!(genuine.risk_score, 0);
     assert_eq!(genuine.risk_level, RiskLevel::Low);
@@ -130,7 +133,7 @@ async fn a_genuine_receipt_scores_low_and_manipulations_trip_their_signals() {
     assert_eq!(document.vendor.as_deref(), Some("Harbour Street Books Ltd"));
 
     // £42.48 + VAT £8.50 printed as a total of £58.98.
-    let padded = check(printed(&client, english_receipt("£50.98", "£58.98")).await).await;
+    let padded = check("£50.98", "£58.98").await;
     assert!(
         signals(&padded).contains(&FraudSignalType::ArithmeticMismatch),
         "{:#?}",
@@ -144,26 +147,22 @@ async fn a_genuine_receipt_scores_low_and_manipulations_trip_their_signals() {
     assert!(padded.risk_score >= 25, "{padded:#?}");
 
     // The harness's clock says 2026-11-15; a deployment's, today: ten years on is future to both.
-    let future =
-        check(printed(&client, english_receipt("14 March 2026", "14 March 2036")).await).await;
+    let future = check("14 March 2026", "14 March 2036").await;
     assert!(
         detail(&future, FraudSignalType::FutureDate).contains("2036-03-14"),
         "{:#?}",
         future.signals
     );
 
-    let impossible =
-        check(printed(&client, english_receipt("14 March 2026", "31/02/2026")).await).await;
+    let impossible = check("14 March 2026", "31/02/2026").await;
     assert!(
         detail(&impossible, FraudSignalType::InvalidDate).contains("31/02/2026"),
         "{:#?}",
         impossible.signals
     );
 
-    let edited = check(edited_in_place(
-        &printed(&client, english_receipt("", "")).await,
-    ))
-    .await;
+    let pdf = printed(&client, english_receipt("", "")).await;
+    let edited = score(&client, "receipt.pdf", edited_in_place(&pdf)).await;
     let found = signals(&edited);
     assert!(
         found.contains(&FraudSignalType::PdfEditedAfterCreation)
@@ -179,14 +178,8 @@ async fn a_genuine_receipt_scores_low_and_manipulations_trip_their_signals() {
     assert!(edited.risk_level >= RiskLevel::Medium, "{edited:#?}");
 
     let restyled = check(
-        printed(
-            &client,
-            english_receipt(
-                "<td class=n>£50.98</td>",
-                "<td class=n style=\"font-family: 'DejaVu Serif'\">£50.98</td>",
-            ),
-        )
-        .await,
+        "<td class=n>£50.98</td>",
+        "<td class=n style=\"font-family: 'DejaVu Serif'\">£50.98</td>",
     )
     .await;
     assert!(
@@ -213,18 +206,9 @@ async fn a_clean_born_digital_invoice_scores_low_and_its_manipulations_trip_thei
         .key(Plan::Unlimited, &[Api::Finance, Api::Docgen])
         .await;
     let client = server.client(&key);
-    let check = |html: String| {
-        let client = client.clone();
-        async move {
-            let pdf = printed(&client, html.into_bytes()).await;
-            client
-                .finance_fraud_check()
-                .file(upload("invoice.pdf", pdf))
-                .send()
-                .await
-                .expect("scored")
-                .into_inner()
-        }
+    let check = async |html: String| {
+        let pdf = printed(&client, html.into_bytes()).await;
+        score(&client, "invoice.pdf", pdf).await
     };
     let clean = check(nordlicht()).await;
     assert!(clean.risk_score < 20, "{clean:#?}");
@@ -275,13 +259,7 @@ async fn genuine_receipts_in_every_language_score_low() {
     let mut scored = Vec::new();
     for sample in samples() {
         let pdf = printed(&client, sample.html()).await;
-        let result = client
-            .finance_fraud_check()
-            .file(upload("receipt.pdf", pdf))
-            .send()
-            .await
-            .expect("scored")
-            .into_inner();
+        let result = score(&client, "receipt.pdf", pdf).await;
         scored.push((sample.language, result.risk_score, signals(&result)));
     }
     let flagged: Vec<_> = scored.iter().filter(|(_, score, _)| *score != 0).collect();
@@ -297,21 +275,9 @@ async fn the_same_document_twice_from_one_key_is_a_duplicate_submission() {
     let other = server.key(Plan::Unlimited, &[Api::Finance]).await;
     let client = server.client(&key);
     let pdf = printed(&client, english_receipt("", "")).await;
-    let first = client
-        .finance_fraud_check()
-        .file(upload("receipt.pdf", pdf.clone()))
-        .send()
-        .await
-        .expect("scored")
-        .into_inner();
+    let first = score(&client, "receipt.pdf", pdf.clone()).await;
     assert!(!signals(&first).contains(&FraudSignalType::DuplicateSubmission));
-    let again = client
-        .finance_fraud_check()
-        .file(upload("receipt-again.pdf", pdf.clone()))
-        .send()
-        .await
-        .expect("scored")
-        .into_inner();
+    let again = score(&client, "receipt-again.pdf", pdf.clone()).await;
     assert!(
         without_first_date(detail(&again, FraudSignalType::DuplicateSubmission))
             .contains("first on <date>"),
@@ -325,26 +291,13 @@ async fn the_same_document_twice_from_one_key_is_a_duplicate_submission() {
     )
     .await;
     assert_ne!(reprinted, pdf);
-    let copy = client
-        .finance_fraud_check()
-        .file(upload("copy.pdf", reprinted))
-        .send()
-        .await
-        .expect("scored")
-        .into_inner();
+    let copy = score(&client, "copy.pdf", reprinted).await;
     assert!(
         detail(&copy, FraudSignalType::DuplicateSubmission).contains("same vendor, date and total"),
         "{:#?}",
         copy.signals
     );
-    let elsewhere = server
-        .client(&other)
-        .finance_fraud_check()
-        .file(upload("receipt.pdf", pdf))
-        .send()
-        .await
-        .expect("scored")
-        .into_inner();
+    let elsewhere = score(&server.client(&other), "receipt.pdf", pdf).await;
     assert!(
         !signals(&elsewhere).contains(&FraudSignalType::DuplicateSubmission),
         "another key's submissions are not this key's: {:#?}",

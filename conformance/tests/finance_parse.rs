@@ -220,11 +220,12 @@ async fn a_real_scanned_receipt_gives_its_date_and_total() {
     );
 }
 
-/// SROIE's receipt 003 prints its date in small thermal type that Tesseract reads as
-/// `2512/2018` at the photo's own size: the second reading, enlarged, gives it back.
+/// SROIE's receipt 003 prints its date in small thermal type that Tesseract alone reads as
+/// `2512/2018` at the photo's own size; the first look combines PP-OCR's reading of that line
+/// with Tesseract's words and gives the date, so no enlarged second reading is needed for it.
 #[tokio::test]
-async fn a_date_the_first_reading_lost_comes_from_the_enlarged_second_one() {
-    // SROIE's key for this receipt: 25/12/2018, 80.90; two readings are one call.
+async fn a_date_in_small_thermal_print_comes_from_the_combined_first_reading() {
+    // SROIE's key for this receipt: 25/12/2018, 80.90; one call charged.
     assert_eq!(
         sroie_receipt_reads_as_its_key("003", "2018-12-25", 8090).await,
         1
@@ -413,10 +414,11 @@ async fn a_blank_image_is_unprocessable() {
 }
 
 /// SROIE's receipt 013 prints the restaurant's name in large type above its address; read as
-/// one block of rows, Tesseract drops that line, and the header offers only the address. The
-/// reading with automatic segmentation gives the name back.
+/// one block of rows, Tesseract alone drops that line and the header offers only the address.
+/// PP-OCR's detector finds the large print, so the first look, which combines both engines,
+/// gives the name without the second reading with automatic segmentation.
 #[tokio::test]
-async fn a_vendor_name_in_large_print_comes_from_the_segmented_second_reading() {
+async fn a_vendor_name_in_large_print_comes_from_the_combined_first_reading() {
     // SROIE's key for this receipt: RESTORAN HASSANBISTRO, 12/28/2017.
     let (parsed, used) = read_sroie_receipt("013").await;
     assert_eq!(
@@ -428,7 +430,7 @@ async fn a_vendor_name_in_large_print_comes_from_the_segmented_second_reading() 
         parsed.date.as_ref().map(|d| d.to_string()).as_deref(),
         Some("2017-12-28")
     );
-    assert_eq!(used, 1, "two readings are one call");
+    assert_eq!(used, 1, "one call charged");
 }
 
 /// SROIE's receipts 002 and 021 print their shops' names in thermal type Tesseract alone

@@ -191,7 +191,9 @@ const EXTRA: &[ExtraCountry] = &[
     },
 ];
 
-fn registry_length(country: &str) -> Option<usize> {
+/// The IBAN length of a country of the SWIFT IBAN registry (upper case), `None` for a code
+/// that is not in it.
+pub fn registry_length(country: &str) -> Option<usize> {
     LENGTHS
         .iter()
         .find(|(code, _)| *code == country)

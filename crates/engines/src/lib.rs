@@ -29,6 +29,7 @@ pub mod phone;
 pub mod poppler;
 pub mod raster;
 pub mod sandbox;
+pub mod vat_prefix;
 pub mod words;
 pub mod xml_names;
 pub mod zip_package;

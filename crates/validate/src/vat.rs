@@ -4,6 +4,8 @@
 //! the separators each country's numbers are written with and the order of the checks, so
 //! that its test lists give the same answers. Pure.
 
+use suite_engines::vat_prefix;
+
 use super::luhn;
 
 /// Why a VAT number is not valid, in python-stdnum's terms.
@@ -56,13 +58,11 @@ pub struct VatCheck {
     pub reason: Option<String>,
 }
 
-/// One country's rules: the separators its numbers are written with, the prefixes its own
-/// numbers may carry, and the check of the compact number.
+/// One country's rules: the separators its numbers are written with and the check of the
+/// compact number.
 struct Rules {
     /// The prefix in the answer.
     prefix: &'static str,
-    /// Prefixes accepted on input (one is stripped, once).
-    accepted: &'static [&'static str],
     separators: &'static str,
     /// Country-specific compaction after the prefix is stripped.
     compact: fn(String) -> String,
@@ -74,58 +74,65 @@ fn same(number: String) -> String {
 }
 
 const RULES: &[Rules] = &[
-    rules("AT", &["AT"], " -./", same, at),
-    rules("BE", &["BE"], " -./", be_compact, be),
-    rules("BG", &["BG"], " -.", same, bg),
-    rules("CY", &["CY"], " -", same, cy),
-    rules("CZ", &["CZ"], " /", same, cz),
-    rules("DE", &["DE"], " -./,", same, de),
-    rules("DK", &["DK"], " -.,/:", same, dk),
-    rules("EE", &["EE"], " ", same, ee),
-    rules("EL", &["EL", "GR"], " -./:", gr_compact, gr),
-    rules("ES", &["ES"], " -", same, es),
-    rules("FI", &["FI"], " -", same, fi),
-    rules("FR", &["FR"], " -.", same, fr),
-    rules("HR", &["HR"], " -", same, hr),
-    rules("HU", &["HU"], " -", same, hu),
-    rules("IE", &["IE"], " -", same, ie),
-    rules("IT", &["IT"], " -:", same, it),
-    rules("LT", &["LT"], " -", same, lt),
-    rules("LU", &["LU"], " :.-", same, lu),
-    rules("LV", &["LV"], " -", same, lv),
-    rules("MT", &["MT"], " -", same, mt),
-    rules("NL", &["NL"], " -.", nl_compact, nl),
-    rules("PL", &["PL"], " -", same, pl),
-    rules("PT", &["PT"], " -.", same, pt),
-    rules("RO", &["RO"], " -", same, ro),
-    rules("SE", &["SE"], " -.", same, se),
-    rules("SI", &["SI"], " -", same, si),
-    rules("SK", &["SK"], " -", same, sk),
-    rules("XI", &["XI", "GB"], " -.", same, xi),
+    rules("AT", " -./", same, at),
+    rules("BE", " -./", be_compact, be),
+    rules("BG", " -.", same, bg),
+    rules("CY", " -", same, cy),
+    rules("CZ", " /", same, cz),
+    rules("DE", " -./,", same, de),
+    rules("DK", " -.,/:", same, dk),
+    rules("EE", " ", same, ee),
+    rules("EL", " -./:", gr_compact, gr),
+    rules("ES", " -", same, es),
+    rules("FI", " -", same, fi),
+    rules("FR", " -.", same, fr),
+    rules("HR", " -", same, hr),
+    rules("HU", " -", same, hu),
+    rules("IE", " -", same, ie),
+    rules("IT", " -:", same, it),
+    rules("LT", " -", same, lt),
+    rules("LU", " :.-", same, lu),
+    rules("LV", " -", same, lv),
+    rules("MT", " -", same, mt),
+    rules("NL", " -.", nl_compact, nl),
+    rules("PL", " -", same, pl),
+    rules("PT", " -.", same, pt),
+    rules("RO", " -", same, ro),
+    rules("SE", " -.", same, se),
+    rules("SI", " -", same, si),
+    rules("SK", " -", same, sk),
+    rules("XI", " -.", same, xi),
     // One Stop Shop numbers keep their prefix: it is part of the number's format.
-    rules("EU", &[], " -", same, oss_eu),
-    rules("IM", &[], " -", same, oss_im),
+    rules("EU", " -", same, oss_eu),
+    rules("IM", " -", same, oss_im),
 ];
 
 const fn rules(
     prefix: &'static str,
-    accepted: &'static [&'static str],
     separators: &'static str,
     compact: fn(String) -> String,
     validate: fn(&str) -> Result<(), VatError>,
 ) -> Rules {
     Rules {
         prefix,
-        accepted,
         separators,
         compact,
         validate,
     }
 }
 
+impl Rules {
+    /// The prefixes its numbers may carry on input (one is stripped, once): the VAT prefix
+    /// and the other ways its country's numbers begin (`GR` beside `EL`, `GB` beside `XI`).
+    /// None for the One Stop Shop numbers, whose prefix is part of the number.
+    fn accepted(&self) -> impl Iterator<Item = &'static str> + Clone {
+        vat_prefix::spellings(self.prefix)
+    }
+}
+
 /// The rules for a prefix as typed (`GR` is Greece's ISO code, `EL` its VAT prefix).
-fn rules_for(prefix: &str) -> Option<&'static Rules> {
-    let prefix = if prefix == "GR" { "EL" } else { prefix };
+fn rules_for(typed: &str) -> Option<&'static Rules> {
+    let prefix = vat_prefix::find(typed).map_or(typed, |known| known.prefix);
     RULES.iter().find(|rules| rules.prefix == prefix)
 }
 
@@ -144,8 +151,8 @@ pub fn check(number: &str, country: Option<&str>) -> VatCheck {
             let Some(rules) = rules_for(&country) else {
                 return failure(None, VatError::UnknownCountry);
             };
-            let own = typed.starts_with(rules.prefix)
-                || rules.accepted.iter().any(|p| typed.starts_with(p));
+            let own =
+                typed.starts_with(rules.prefix) || rules.accepted().any(|p| typed.starts_with(p));
             let other = typed
                 .get(..2)
                 .and_then(rules_for)
@@ -187,7 +194,7 @@ fn run(rules: &Rules, full: &str) -> VatCheck {
         .collect::<String>()
         .trim()
         .to_owned();
-    if let Some(p) = rules.accepted.iter().find(|p| number.starts_with(*p)) {
+    if let Some(p) = rules.accepted().find(|p| number.starts_with(*p)) {
         number.drain(..p.len());
     }
     let number = (rules.compact)(number);
@@ -201,7 +208,7 @@ fn run(rules: &Rules, full: &str) -> VatCheck {
         Err(VatError::InvalidFormat | VatError::InvalidLength | VatError::InvalidComponent)
     );
     let normalized = format_valid.then(|| {
-        if rules.accepted.is_empty() {
+        if rules.accepted().next().is_none() {
             number.clone()
         } else {
             format!("{}{number}", rules.prefix)
@@ -1200,13 +1207,39 @@ mod tests {
 
     #[test]
     fn every_member_state_and_xi_has_rules() {
-        let members = [
-            "AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "EL", "ES", "FI", "FR", "HR", "HU",
-            "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK", "XI",
-        ];
-        for prefix in members {
+        let members: Vec<&str> = vat_prefix::PREFIXES
+            .iter()
+            .filter(|entry| entry.eu)
+            .map(|entry| entry.prefix)
+            .collect();
+        assert_eq!(members.len(), 28);
+        for prefix in &members {
             assert!(rules_for(prefix).is_some(), "{prefix}");
         }
         assert_eq!(prefixes().count(), members.len() + 2);
+        for prefix in ["GB", "CHE", "CH", "NO"] {
+            assert!(rules_for(prefix).is_none(), "{prefix}");
+        }
+    }
+
+    #[test]
+    fn every_valid_number_has_the_shared_shape() {
+        let (_, valid) = sections()
+            .into_iter()
+            .find(|(kind, _)| *kind == "valid")
+            .expect("a valid section");
+        let mut shaped = 0;
+        for number in valid {
+            let normalized = check(number, None).normalized.expect("valid");
+            if normalized.starts_with("EU") || normalized.starts_with("IM") {
+                continue;
+            }
+            assert!(
+                vat_prefix::of_number(&normalized).is_some(),
+                "{number} ({normalized})"
+            );
+            shaped += 1;
+        }
+        assert!(shaped > 600, "{shaped}");
     }
 }

@@ -8,33 +8,23 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use suite_engines::{iban, vat_prefix};
+
 use super::text::ascii_digits;
 
-/// VAT number prefixes (the EU's, `EL` for Greece, `XI` for Northern Ireland, the UK's,
-/// Switzerland's `CHE` and Norway's) and the country each names.
-#[rustfmt::skip]
-pub const VAT_PREFIXES: &[(&str, &str)] = &[
-    ("atu", "AT"), ("be", "BE"), ("bg", "BG"), ("cy", "CY"), ("cz", "CZ"), ("de", "DE"),
-    ("dk", "DK"), ("ee", "EE"), ("el", "GR"), ("es", "ES"), ("fi", "FI"), ("fr", "FR"),
-    ("gb", "GB"), ("xi", "GB"), ("hr", "HR"), ("hu", "HU"), ("ie", "IE"), ("it", "IT"),
-    ("lt", "LT"), ("lu", "LU"), ("lv", "LV"), ("mt", "MT"), ("nl", "NL"), ("pl", "PL"),
-    ("pt", "PT"), ("ro", "RO"), ("se", "SE"), ("si", "SI"), ("sk", "SK"), ("che", "CH"),
-    ("no", "NO"),
-];
-
-/// A VAT number written as one token: a known prefix, then digits (a letter may stand among
-/// them: `ESB12345678`, `NL123456789B01`, `ATU12345678`).
+/// A VAT number written as one token: a prefix of `suite_engines::vat_prefix`, then the
+/// shape of its country's numbers (`ESB12345678`, `NL123456789B01`, `ATU12345678`).
 static VAT_ID: LazyLock<Regex> = LazyLock::new(|| {
-    let prefixes: Vec<&str> = VAT_PREFIXES.iter().map(|(p, _)| *p).collect();
-    Regex::new(&format!(
-        r"\b({})([0-9a-z]?[0-9]{{7,12}}[0-9a-z]{{0,3}})\b",
-        prefixes.join("|")
-    ))
-    .expect("static regex")
+    let numbers: Vec<String> = vat_prefix::PREFIXES
+        .iter()
+        .map(|entry| format!("{}(?:{})", entry.prefix, entry.shape))
+        .collect();
+    Regex::new(&format!(r"(?i)\b(?:{})\b", numbers.join("|"))).expect("static regex")
 });
 
-/// An IBAN: a country, two check digits, then groups of letters and digits.
-static IBAN: LazyLock<Regex> = LazyLock::new(|| {
+/// What may be an IBAN: a country, two check digits, then groups of letters and digits.
+/// [`iban_spans`] tells which are.
+static IBAN_CANDIDATE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\b[a-z]{2}[0-9]{2}(?: ?[0-9a-z]{4}){3,7}(?: ?[0-9a-z]{1,3})?\b")
         .expect("static regex")
 });
@@ -115,7 +105,7 @@ pub fn blanked(cell: &str) -> String {
             spans.push((m.start(), m.end()));
         }
     }
-    spans.extend(IBAN.find_iter(&lowered).map(|m| (m.start(), m.end())));
+    spans.extend(iban_spans(&lowered));
     spans.extend(PHONE.find_iter(&lowered).map(|m| (m.start(), m.end())));
     for captures in LABELLED.captures_iter(&lowered) {
         if let Some(number) = captures.get(1) {
@@ -143,15 +133,47 @@ pub fn blanked(cell: &str) -> String {
     out
 }
 
+/// The IBANs of `lowered` (folded text): each candidate's span, cut to its country's IBAN
+/// length when that many characters pass the mod-97 check (`de89 3704 0044 0532 0130 00`,
+/// not an amount written after it). A candidate that fails the check but is still an IBAN
+/// as printed or misread — a country of the registry, its length give or take two
+/// characters, an account part mostly of digits — is blanked whole: no amount is read from
+/// what may be an IBAN. Other candidates (`xl42 blue wool coat 59.90`) are left as written.
+fn iban_spans(lowered: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    IBAN_CANDIDATE.find_iter(lowered).filter_map(|m| {
+        let candidate = m.as_str();
+        let country = candidate[..2].to_ascii_uppercase();
+        let length = iban::registry_length(&country)?;
+        // Byte offsets of the candidate's letters and digits (all ASCII), in order.
+        let characters: Vec<usize> = candidate
+            .char_indices()
+            .filter(|(_, c)| c.is_ascii_alphanumeric())
+            .map(|(at, _)| at)
+            .collect();
+        if let Some(&last) = characters.get(length - 1) {
+            let electronic: String = characters[..length]
+                .iter()
+                .map(|&at| char::from(candidate.as_bytes()[at].to_ascii_uppercase()))
+                .collect();
+            if iban::checksum_valid(&electronic) {
+                return Some((m.start(), m.start() + last + 1));
+            }
+        }
+        let account = characters.get(4..).unwrap_or_default();
+        let digits = account
+            .iter()
+            .filter(|&&at| candidate.as_bytes()[at].is_ascii_digit())
+            .count();
+        let misread = characters.len().abs_diff(length) <= 2 && 2 * digits >= account.len();
+        misread.then_some((m.start(), m.end()))
+    })
+}
+
 /// The country of the first VAT number in `folded` (a row's folded text), as ISO 3166
 /// alpha-2.
 pub fn vat_id_country(folded: &str) -> Option<&'static str> {
-    let captures = VAT_ID.captures(folded)?;
-    let prefix = captures.get(1)?.as_str();
-    VAT_PREFIXES
-        .iter()
-        .find(|(p, _)| *p == prefix)
-        .map(|(_, country)| *country)
+    let number = VAT_ID.find(folded)?;
+    vat_prefix::of_number(number.as_str()).map(|entry| entry.country)
 }
 
 /// Whether `folded` carries a VAT or tax registration number (its tax word names the
@@ -201,5 +223,50 @@ mod tests {
         assert_eq!(vat_id_country("total 238.00"), None);
         assert!(has_vat_id("vat de123456789"));
         assert!(!has_vat_id("vat 19% 38.00"));
+    }
+
+    #[test]
+    fn a_vat_number_has_its_country_shape() {
+        assert_eq!(vat_id_country("mwst che123456789"), Some("CH"));
+        assert_eq!(vat_id_country("vat gb980780684"), Some("GB"));
+        assert_eq!(vat_id_country("vat xi980780684"), Some("GB"));
+        assert_eq!(vat_id_country("org.nr no123456789mva"), Some("NO"));
+        // A German number has 9 digits, a Dutch one its `B`.
+        assert_eq!(vat_id_country("vat de12345678"), None);
+        assert_eq!(vat_id_country("btw nl123456789c01"), None);
+        assert!(!has_vat_id("art. de1234567890"));
+    }
+
+    #[test]
+    fn an_iban_is_blanked_to_its_country_length() {
+        assert_eq!(left("DE89370400440532013000"), "");
+        // Austria's IBANs have 20 characters: the amount after it is read.
+        assert_eq!(
+            left("Transfer AT61 1904 3002 3457 3201 5,00"),
+            "transfer 5,00"
+        );
+    }
+
+    #[test]
+    fn what_only_looks_like_an_iban_is_no_identifier() {
+        // No country of the IBAN registry, and words rather than an account number.
+        assert_eq!(
+            left("XL42 Blue Wool Coat 59.90"),
+            "xl42 blue wool coat 59.90"
+        );
+        assert_eq!(
+            left("DE42 Blue Wool Coat 59.90"),
+            "de42 blue wool coat 59.90"
+        );
+    }
+
+    #[test]
+    fn an_iban_misread_by_one_character_still_gives_no_amount() {
+        // The check digits fail (the last digit misread), but a registry country, the
+        // length and the digits say IBAN: nothing of it is read as an amount.
+        assert!(!iban::checksum_valid("DE89370400440532013001"));
+        assert_eq!(left("Transfer DE89 3704 0044 0532 0130 01"), "transfer");
+        assert_eq!(left("Transfer DE89 3704 0044 0532 0130 0"), "transfer");
+        assert_eq!(left("Transfer GB29 NWBK 6016 1331 9268 1"), "transfer");
     }
 }
