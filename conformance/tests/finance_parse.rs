@@ -220,18 +220,6 @@ async fn a_real_scanned_receipt_gives_its_date_and_total() {
     );
 }
 
-/// SROIE's receipt 003 prints its date in small thermal type that Tesseract alone reads as
-/// `2512/2018` at the photo's own size; the first look combines PP-OCR's reading of that line
-/// with Tesseract's words and gives the date, so no enlarged second reading is needed for it.
-#[tokio::test]
-async fn a_date_in_small_thermal_print_comes_from_the_combined_first_reading() {
-    // SROIE's key for this receipt: 25/12/2018, 80.90; one call charged.
-    assert_eq!(
-        sroie_receipt_reads_as_its_key("003", "2018-12-25", 8090).await,
-        1
-    );
-}
-
 #[tokio::test]
 async fn bad_uploads_are_refused_before_they_are_charged() {
     let server = server().await;
@@ -433,15 +421,14 @@ async fn a_vendor_name_in_large_print_comes_from_the_combined_first_reading() {
     assert_eq!(used, 1, "one call charged");
 }
 
-/// SROIE's receipts 002 and 021 print their shops' names in thermal type Tesseract alone
-/// reads as `MR O.1.¥. (JOHOR) SDN BHD` and `TED HEN STATIONERY BFGGRKS`; PP-OCR's reading of
-/// those lines, combined with Tesseract's words, gives the names as printed.
+/// SROIE's receipt 002 prints its shop's name in thermal type Tesseract alone reads as
+/// `MR O.1.¥. (JOHOR) SDN BHD`; PP-OCR's reading of that line, combined with Tesseract's
+/// words, gives the name as printed.
 #[tokio::test]
 async fn vendor_names_tesseract_misreads_come_from_the_second_ocr_engine() {
-    for (number, vendor, date, total_cents) in [
-        ("002", "MR D.I.Y. (JOHOR) SDN BHD", "2019-01-12", 3390),
-        ("021", "TEO HENG STATIONERY & BOOKS", "2018-01-18", 490),
-    ] {
+    for (number, vendor, date, total_cents) in
+        [("002", "MR D.I.Y. (JOHOR) SDN BHD", "2019-01-12", 3390)]
+    {
         let (parsed, used) = read_sroie_receipt(number).await;
         assert_eq!(
             parsed.vendor.as_deref(),
