@@ -231,8 +231,9 @@ impl Pool {
             }
             Ok(Ok(reply)) => {
                 worker.jobs += 1;
-                self.give_back(worker);
-                match (reply, &files) {
+                // The output is read before the worker goes back: a worker that has done its
+                // share is retired, and its home, where the job's files are, goes with it.
+                let answer = match (reply, &files) {
                     (Reply::Done, Some(files)) => match tokio::fs::read(&files.output).await {
                         Ok(bytes) if !bytes.is_empty() => Ok(Some(bytes)),
                         _ => Err(OfficeError::failed("LibreOffice wrote no output")),
@@ -245,7 +246,9 @@ impl Pool {
                     (other, _) => Err(OfficeError::failed(format!(
                         "unexpected reply from the office worker: {other:?}"
                     ))),
-                }
+                };
+                self.give_back(worker);
+                answer
             }
         };
         if let Some(files) = files {
